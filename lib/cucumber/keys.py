@@ -1,0 +1,15 @@
+"""Logical buttons. Every input source (keypad, joystick, PC keyboard, fuzzer) reports
+these numbers; the per-board key maps in ``board.py`` translate raw key numbers."""
+
+from engine.compat import const
+
+LEFT = const(0)
+RIGHT = const(1)
+UP = const(2)
+DOWN = const(3)
+A = const(4)  # confirm / play the selected card
+B = const(5)  # back / cancel / toggle review
+START = const(6)  # menu
+SELECT = const(7)  # secondary action (review played cards, mute)
+
+NAMES = ("left", "right", "up", "down", "A", "B", "start", "select")
