@@ -1,17 +1,62 @@
-"""Built-in opponents. Placeholder policy until the AI issue lands: plays its lowest legal
-card unless that card heads the trick, then its highest (never raises).
+"""Built-in opponents: easy, medium and hard.
 
 Contract used by the app, the terminal game and the arena:
 
     bot = ai.Player("medium", seed=7)     # level in LEVELS; effort optional (hard only)
     action = bot.choose(match.view(seat)) # a legal action for that seat: a card or a
                                           # re-entry answer (DECLINE / PAY / SIT_OUT)
+
+An AI uses only the :class:`engine.match.View` of its seat (its hand, the counts, the
+current trick, the public bounds that plays revealed, the played cards where the rules keep
+them open) plus what it saw itself at earlier turns of the same round.
+
+- ``easy``: the medium heuristic with frequent slips (a random legal card now and then).
+- ``medium``: a heuristic player. Normal game: shed the highest card whenever it heads
+  the trick (and take the lead with it), otherwise play the lowest; keep the lowest card
+  for the last trick. Inverse game: the mirror (shed low cards, keep a high one). It
+  counts the cards still unseen to decide, in the last tricks, which card is safe to keep,
+  and weighs penalties by the match situation.
+- ``hard``: determinised Monte-Carlo search. It deals the unseen cards to the other
+  players many times, consistently with everything its seat knows (counts, the bounds
+  ``lo <= rank < hi`` every play revealed, seen cards), and for each candidate card plays
+  the rest of the round out on a compact rank-only simulator (the others following the
+  medium heuristic), solving the last two tricks exactly. ``effort`` is the budget in
+  simulated card plays per decision (default ``HARD_EFFORT``); the cost of a decision is
+  roughly proportional to it.
+
+Everything here runs on CircuitPython: small bytearrays allocated once per Player, ints
+below 2**30, no per-node allocation in the search.
 """
 
-from engine.match import PAY, SIT_OUT
+from engine.compat import const
+from engine.match import PAY, SIT_OUT, PHASE_PLAY
 from engine.rng import Rng
+from engine.rules import ACE_FORCES_LOWEST, END_FIXED_ROUNDS, END_FIRST_OUT
 
 LEVELS = ("easy", "medium", "hard")
+
+HARD_EFFORT = const(700)  # simulated card plays per decision (board budget)
+EASY_SLIP = const(30)  # percent of easy's decisions that are a random legal card
+_MAX_SAMPLES = const(64)
+_ACE = const(12)
+
+
+def _heuristic_index(h, b, n, top, tl, ace_led, strict, inverse):
+    """Index in the sorted rank hand ``h[b:b+n]`` the heuristic plays (always legal)."""
+    if tl == 0:
+        return 0 if inverse else n - 1
+    if ace_led:
+        return 0
+    if inverse:
+        if strict and h[b + n - 1] >= top:
+            i = n - 1
+            while i > 0 and h[b + i - 1] >= top:
+                i -= 1
+            return i
+        return 0
+    if h[b + n - 1] >= top:
+        return n - 1
+    return 0
 
 
 class Player:
@@ -20,20 +65,482 @@ class Player:
             raise ValueError("level: must be easy, medium or hard, not %r" % level)
         self.level = level
         self.rng = Rng(seed)
+        if effort is None:
+            effort = HARD_EFFORT
         self.effort = effort
+        # Round memory: cards this seat saw leave a hand (collected tricks cannot be
+        # reviewed, but the player saw them when they were played in front of it).
+        self._seen = bytearray(52)
+        self._mem_trick = -1
+        # Simulator state (positions in round order, rank-only hands, 7 slots each).
+        self._h = bytearray(49)
+        self._cnt = bytearray(7)
+        self._bh = bytearray(49)  # the sampled deal, copied into _h for each candidate
+        self._bcnt = bytearray(7)
+        self._tr = bytearray(49)  # trick k's ranks at [7k:7k+7]
+        self._tp = bytearray(49)  # and who played them
+        self._pool = bytearray(52)
+        self._lo = bytearray(7)
+        self._hi = bytearray(7)
+        self._order = bytearray(7)  # fill order for sampling (tightest bounds first)
+        self._cost = [0] * 7
+        self._work = 0
+
+    # ----- the contract -----------------------------------------------------------
 
     def choose(self, view):
         acts = view.legal_actions()
         if not acts:
             raise ValueError("choose: seat %d has nothing to do now" % view.seat)
-        if acts[0] >= 52:
-            return SIT_OUT if SIT_OUT in acts else PAY
+        if view.phase() != PHASE_PLAY or acts[0] >= 52:
+            return self._reentry(acts)
         legal = view.legal_cards()
+        self._remember(view)
+        if len(legal) == 1:
+            return legal[0]
+        if legal[0] >> 2 == legal[-1] >> 2:
+            return legal[0]
+        if self.level == "easy":
+            if self.rng.below(100) < EASY_SLIP:
+                return legal[self.rng.below(len(legal))]
+            return self._heuristic(view, legal)
+        if self.level == "medium":
+            return self._medium(view, legal)
+        return self._hard(view, legal)
+
+    def _reentry(self, acts):
+        """Coming back is always worth it; sitting a round out costs no chip and no risk."""
+        if self.level != "easy" and SIT_OUT in acts:
+            return SIT_OUT
+        return PAY if PAY in acts else acts[0]
+
+    # ----- what the seat knows ------------------------------------------------------
+
+    def _remember(self, view):
+        tn = view.trick_no()
+        hand_n = len(view.hand())
+        if hand_n == view.rules.hand or tn < self._mem_trick:
+            s = self._seen
+            for i in range(52):
+                s[i] = 0
+        self._mem_trick = tn
+        s = self._seen
         cards, _ = view.trick()
-        top = -1
         for c in cards:
-            if c >> 2 > top:
-                top = c >> 2
-        if legal[0] >> 2 >= top:
-            return legal[-1]
+            s[c] = 1
+        flags = view.seen()
+        for i in range(52):
+            if flags[i]:
+                s[i] = 1
+
+    def _stakes(self, view):
+        """(weight of busting, score headroom): how much crossing the threshold hurts."""
+        r = view.rules
+        if r.end == END_FIXED_ROUNDS:
+            return 0, 999
+        room = r.threshold - view.score(view.seat)
+        if r.end == END_FIRST_OUT:
+            return 60, room
+        if view.reentries_left(view.seat) > 0:
+            return 12, room
+        return 40, room
+
+    # ----- heuristic (easy, medium) -------------------------------------------------
+
+    def _top(self, view):
+        cards, _ = view.trick()
+        t = -1
+        for c in cards:
+            if c >> 2 > t:
+                t = c >> 2
+        return t, len(cards), (len(cards) and cards[0] >> 2 == _ACE
+                               and view.rules.ace == ACE_FORCES_LOWEST)
+
+    def _heuristic(self, view, legal):
+        hand = view.hand()
+        n = len(hand)
+        h = self._h
+        for i in range(n):
+            h[i] = hand[i] >> 2
+        top, tl, ace_led = self._top(view)
+        r = view.rules
+        i = _heuristic_index(h, 0, n, top, tl, ace_led, r.strict, r.inverse)
+        return self._card_of_rank(legal, h[i])
+
+    def _card_of_rank(self, legal, rank):
+        for c in legal:
+            if c >> 2 == rank:
+                return c
         return legal[0]
+
+    def _medium(self, view, legal):
+        return self._heuristic(view, legal)
+
+    # ----- hard: determinised search ------------------------------------------------
+
+    def _setup(self, view):
+        """Fill the simulator's fixed part from the view; return (p, me, tl, top, tno)."""
+        m_n = view.n
+        seats = self._order
+        p = 0
+        s = view.leader()
+        for _ in range(m_n):
+            if view.in_round(s):
+                seats[p] = s
+                p += 1
+            s = (s + 1) % m_n
+        me = 0
+        while seats[me] != view.seat:
+            me += 1
+        cards, who = view.trick()
+        tl = len(cards)
+        tno = view.trick_no()
+        base = tno * 7
+        top = -1
+        for i in range(tl):
+            rr = cards[i] >> 2
+            self._tr[base + i] = rr
+            self._tp[base + i] = i  # position i played i-th (positions start at leader)
+            if rr > top:
+                top = rr
+        # Pool of unseen cards (ranks) and the others' counts and bounds.
+        pool = self._pool
+        seen = self._seen
+        hand = view.hand()
+        mine = bytearray(52)
+        for c in hand:
+            mine[c] = 1
+        k = 0
+        for c in range(52):
+            if not seen[c] and not mine[c]:
+                pool[k] = c >> 2
+                k += 1
+        self._pool_n = k
+        for q in range(p):
+            st = seats[q]
+            self._bcnt[q] = view.count(st)
+            lo, hi = view.bounds(st)
+            self._lo[q] = lo
+            self._hi[q] = hi
+        b = me * 7
+        for i in range(len(hand)):
+            self._bh[b + i] = hand[i] >> 2
+        return p, me, tl, top, tno
+
+    def _sample(self, p, me):
+        """Deal the pool to the other positions in ``_bh`` respecting counts and bounds."""
+        rng = self.rng
+        pool = self._pool
+        pn = self._pool_n
+        bh = self._bh
+        cnt = self._bcnt
+        lo = self._lo
+        hi = self._hi
+        for attempt in range(4):
+            left = pn  # pool[0:left] is still free (swap-remove)
+            ok = True
+            # tighter ranges first
+            for pass_ in range(2):
+                for q in range(p):
+                    if q == me:
+                        continue
+                    narrow = hi[q] - lo[q] < 13
+                    if (pass_ == 0) != narrow:
+                        continue
+                    b = q * 7
+                    need = cnt[q]
+                    for j in range(need):
+                        tries = 0
+                        while True:
+                            x = rng.below(left)
+                            rr = pool[x]
+                            if (lo[q] <= rr < hi[q]) or (attempt == 3 and tries > 20):
+                                break
+                            tries += 1
+                            if tries > 40:
+                                ok = False
+                                break
+                        if not ok:
+                            break
+                        left -= 1
+                        pool[x] = pool[left]
+                        pool[left] = rr
+                        # insertion into the sorted hand
+                        i = j
+                        while i > 0 and bh[b + i - 1] > rr:
+                            bh[b + i] = bh[b + i - 1]
+                            i -= 1
+                        bh[b + i] = rr
+                    if not ok:
+                        break
+                if not ok:
+                    break
+            if ok:
+                return
+
+    def _hard(self, view, legal):
+        r = view.rules
+        hand = view.hand()
+        n = len(hand)
+        # candidates: one card per distinct rank
+        cands = []
+        last = -1
+        for c in legal:
+            if c >> 2 != last:
+                cands.append(c)
+                last = c >> 2
+        default = self._medium(view, legal)
+        nc = len(cands)
+        p, me, tl, top, tno = self._setup(view)
+        lastt = r.hand - 1
+        remaining = 0
+        for q in range(p):
+            remaining += self._bcnt[q]
+        exact = tno >= lastt - 1
+        per = remaining * nc
+        if exact:
+            per = per * 3 * (1 << (p if p < 6 else 6)) // p
+        samples = self.effort // per if per else 1
+        if samples > _MAX_SAMPLES:
+            samples = _MAX_SAMPLES
+        if samples < 2:
+            return default
+        weight, room = self._stakes(view)
+        self._weight = weight
+        self._room = room
+        self._me = me
+        self._p = p
+        self._lastt = lastt
+        self._strict = r.strict
+        self._inverse = r.inverse
+        self._tie_all = r.tie_all
+        self._ace = r.ace
+        cost = self._cost
+        for i in range(nc):
+            cost[i] = 0
+        h = self._h
+        bh = self._bh
+        cnt = self._cnt
+        bcnt = self._bcnt
+        b = me * 7
+        nxt = me + 1
+        if nxt == p:
+            nxt = 0
+        for _ in range(samples):
+            self._sample(p, me)
+            for ci in range(nc):
+                for i in range(49):
+                    h[i] = bh[i]
+                for i in range(p):
+                    cnt[i] = bcnt[i]
+                # play the candidate
+                cr = cands[ci] >> 2
+                j = 0
+                while h[b + j] != cr:
+                    j += 1
+                nn = n - 1
+                while j < nn:
+                    h[b + j] = h[b + j + 1]
+                    j += 1
+                cnt[me] = nn
+                base = tno * 7
+                self._tr[base + tl] = cr
+                self._tp[base + tl] = me
+                t2 = cr if cr > top else top
+                if exact:
+                    res = self._solve(nxt, tl + 1, t2, tno)
+                else:
+                    res = self._rollout(nxt, tl + 1, t2, tno)
+                cost[ci] += self._util(res)
+        best = -1
+        for ci in range(nc):
+            if best < 0 or cost[ci] < cost[best]:
+                best = ci
+        # keep the heuristic's choice on a tie
+        for ci in range(nc):
+            if cands[ci] >> 2 == default >> 2 and cost[ci] == cost[best]:
+                return default
+        return cands[best]
+
+    def _util(self, res):
+        """Cost for me of a round result ``res`` = takers mask << 5 | penalty."""
+        if not (res >> 5) & (1 << self._me):
+            return 0
+        pen = res & 31
+        if pen >= self._room:
+            return pen + self._weight
+        return pen
+
+    def _score(self, base, p, top):
+        """Result of the finished last trick stored at ``base``: mask << 5 | penalty."""
+        tr = self._tr
+        tp = self._tp
+        pen = top + 2
+        mask = 0
+        if self._inverse:
+            low = 99
+            for i in range(p):
+                if tr[base + i] < low:
+                    low = tr[base + i]
+            for i in range(p):
+                if tr[base + i] == low:
+                    if self._tie_all:
+                        mask |= 1 << tp[base + i]
+                    else:
+                        mask = 1 << tp[base + i]
+            return (mask << 5) | pen
+        if tr[base] == _ACE and self._ace != 0:
+            return (1 << (tp[base] + 5)) | pen
+        for i in range(p):
+            if tr[base + i] == top:
+                if self._tie_all:
+                    mask |= 1 << tp[base + i]
+                else:
+                    mask = 1 << tp[base + i]
+        return (mask << 5) | pen
+
+    def _rollout(self, turn, tl, top, tno):
+        """Play the round out with the heuristic for everyone; return mask << 5 | pen."""
+        h = self._h
+        cnt = self._cnt
+        tr = self._tr
+        tp = self._tp
+        p = self._p
+        lastt = self._lastt
+        strict = self._strict
+        inverse = self._inverse
+        forces = self._ace == ACE_FORCES_LOWEST
+        base = tno * 7
+        work = 0
+        while True:
+            if tl == p:
+                work += p
+                if tno == lastt:
+                    self._work += work
+                    return self._score(base, p, top)
+                if forces and tr[base] == _ACE:
+                    w = 0
+                else:
+                    w = p - 1
+                    while tr[base + w] != top:
+                        w -= 1
+                turn = tp[base + w]
+                tl = 0
+                top = -1
+                tno += 1
+                base += 7
+            b = turn * 7
+            n = cnt[turn]
+            if tl == 0:
+                i = 0 if inverse else n - 1
+            elif forces and tr[base] == _ACE:
+                i = 0
+            elif inverse:
+                i = 0
+                if strict and h[b + n - 1] >= top:
+                    i = n - 1
+                    while i > 0 and h[b + i - 1] >= top:
+                        i -= 1
+            elif h[b + n - 1] >= top:
+                i = n - 1
+            else:
+                i = 0
+            rr = h[b + i]
+            n -= 1
+            while i < n:
+                h[b + i] = h[b + i + 1]
+                i += 1
+            cnt[turn] = n
+            tr[base + tl] = rr
+            tp[base + tl] = turn
+            tl += 1
+            if rr > top:
+                top = rr
+            turn += 1
+            if turn == p:
+                turn = 0
+
+    def _solve(self, turn, tl, top, tno):
+        """Exact play of the rest of the round (max-n: each player minimises their own
+        cost, this seat its match-aware cost). Returns mask << 5 | penalty."""
+        p = self._p
+        base = tno * 7
+        tr = self._tr
+        tp = self._tp
+        if tl == p:
+            self._work += 1
+            if tno == self._lastt:
+                return self._score(base, p, top)
+            if self._ace == ACE_FORCES_LOWEST and tr[base] == _ACE:
+                w = 0
+            else:
+                w = p - 1
+                while tr[base + w] != top:
+                    w -= 1
+            return self._solve(tp[base + w], 0, -1, tno + 1)
+        h = self._h
+        cnt = self._cnt
+        b = turn * 7
+        n = cnt[turn]
+        # legal index range: lowest rank always (choice) and the cards heading the trick
+        if tl == 0:
+            k = 0
+            j = 0
+        elif self._ace == ACE_FORCES_LOWEST and tr[base] == _ACE:
+            k = 1
+            j = n
+        else:
+            low = h[b]
+            k = 1
+            while k < n and h[b + k] == low:
+                k += 1
+            j = n
+            while j > 0 and h[b + j - 1] >= top:
+                j -= 1
+            if self._strict and j < n:
+                k = 0
+            if j < k:
+                j = k
+        best = -1
+        bestc = 0
+        tr_i = base + tl
+        i = 0
+        prev = -1
+        while i < n:
+            if i >= k and i < j:
+                i = j
+                continue
+            rr = h[b + i]
+            if rr == prev:
+                i += 1
+                continue
+            prev = rr
+            # play h[b+i]
+            m = n - 1
+            x = i
+            while x < m:
+                h[b + x] = h[b + x + 1]
+                x += 1
+            cnt[turn] = m
+            tr[tr_i] = rr
+            tp[tr_i] = turn
+            nt = turn + 1
+            if nt == p:
+                nt = 0
+            res = self._solve(nt, tl + 1, rr if rr > top else top, tno)
+            # undo
+            x = m
+            while x > i:
+                h[b + x] = h[b + x - 1]
+                x -= 1
+            h[b + i] = rr
+            cnt[turn] = n
+            if turn == self._me:
+                c = self._util(res)
+            else:
+                c = res & 31 if (res >> 5) & (1 << turn) else 0
+            if best < 0 or c < bestc:
+                best = res
+                bestc = c
+            i += 1
+        return best

@@ -1,0 +1,288 @@
+"""The arena: duplicate play between AIs and reference players (host only).
+
+    python tools/arena.py --profile agurk --players 4 --deals 2000 \\
+        --bots hard,medium,easy,random
+    python tools/arena.py --bots hard,sharp,sharp,sharp --matches 500
+    python tools/arena.py --bots hard,sharp,sharp,sharp --rule inverse=1 --json
+
+Duplicate: every deal (and every match seed) is replayed once per rotation of the bots
+through the seats, so each bot meets the same cards from every seat and luck cancels.
+
+For each bot (bots with the same name are pooled): the mean penalty per round with a 95%
+confidence interval (over deals: a deal's observation is the bot's mean over its seats and
+rotations), the rate of taking the penalty, and with ``--matches`` the match win rate with
+its 95% interval (over match seeds), plus the host time per decision.
+With ``--json`` one JSON object per bot line. Progress goes to stderr.
+"""
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for _p in (ROOT, os.path.join(ROOT, "tools")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+from engine.match import Match  # noqa: E402
+from engine.rng import Rng  # noqa: E402
+from engine.rules import Rules  # noqa: E402
+import players  # noqa: E402
+
+MAX_ROUNDS_PER_MATCH = 1000
+
+
+def parse_rules(profile, players_n, settings):
+    kw = {"players": players_n}
+    for item in settings or ():
+        key, _, val = item.partition("=")
+        if key in ("buyback", "comeback"):
+            kw[key] = val not in ("0", "false", "False", "")
+        else:
+            kw[key] = int(val)
+    return Rules(profile, **kw)
+
+
+def deal_hands(rules, seed):
+    """The duplicate deal for ``seed``: (hands, dealer)."""
+    rng = Rng(seed)
+    deck = bytearray(range(52))
+    rng.shuffle(deck)
+    n, h = rules.players, rules.hand
+    hands = [list(deck[s * h:(s + 1) * h]) for s in range(n)]
+    return hands, rng.below(n)
+
+
+def _seat_bots(bots, rot):
+    n = len(bots)
+    return [bots[(s + rot) % n] for s in range(n)]
+
+
+def _make_players(names, seed, effort):
+    return [players.make(names[s], seed=seed * 8 + s + 1, effort=effort)
+            for s in range(len(names))]
+
+
+def play_round(rules, hands, dealer, names, seed, effort, timing):
+    """One round; returns per-seat penalties (list)."""
+    m = Match(rules.copy(), seed=seed, hands=hands, dealer=dealer)
+    ps = _make_players(names, seed, effort)
+    r0 = m.round_no
+    while m.round_no == r0 and not m.is_terminal():
+        s = m.current_player()
+        t = time.perf_counter()
+        a = ps[s].choose(m.view(s))
+        timing[names[s]][0] += time.perf_counter() - t
+        timing[names[s]][1] += 1
+        m.apply_action(a)
+    pen = [0] * rules.players
+    for s in m.last_takers:
+        pen[s] = m.last_penalty
+    return pen
+
+
+def play_match(rules, names, seed, effort, timing):
+    """A whole match; returns (winner seat, rounds played)."""
+    m = Match(rules.copy(), seed=seed)
+    ps = _make_players(names, seed, effort)
+    while not m.is_terminal() and m.round_no < MAX_ROUNDS_PER_MATCH:
+        s = m.current_player()
+        t = time.perf_counter()
+        a = ps[s].choose(m.view(s))
+        timing[names[s]][0] += time.perf_counter() - t
+        timing[names[s]][1] += 1
+        m.apply_action(a)
+    return m.winner, m.round_no
+
+
+def _job(args):
+    """One duplicate unit: ('deal'|'match', index) under all rotations."""
+    kind, idx, rules_bytes, bots, seed, effort = args
+    rules = Rules.from_bytes(rules_bytes)
+    n = len(bots)
+    timing = {b: [0.0, 0] for b in bots}
+    per_bot = {b: [0.0, 0, 0] for b in bots}  # sum of penalties/wins, appearances, takes
+    rounds = 0
+    if kind == "deal":
+        dseed = seed * 100003 + idx
+        hands, dealer = deal_hands(rules, dseed)
+        for rot in range(n):
+            names = _seat_bots(bots, rot)
+            pen = play_round(rules, hands, dealer, names, dseed, effort, timing)
+            for s in range(n):
+                st = per_bot[names[s]]
+                st[0] += pen[s]
+                st[1] += 1
+                st[2] += 1 if pen[s] else 0
+    else:
+        mseed = seed * 100019 + 7 + idx
+        for rot in range(n):
+            names = _seat_bots(bots, rot)
+            winner, nr = play_match(rules, names, mseed, effort, timing)
+            rounds += nr
+            for s in range(n):
+                st = per_bot[names[s]]
+                st[0] += 1 if s == winner else 0
+                st[1] += 1
+    return kind, per_bot, timing, rounds
+
+
+def _ci(values):
+    """Mean and 95% normal interval half-width of ``values``."""
+    k = len(values)
+    if k == 0:
+        return 0.0, 0.0
+    mean = sum(values) / k
+    if k < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (k - 1)
+    return mean, 1.96 * math.sqrt(var / k)
+
+
+def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True):
+    """Play the duplicate deals and matches; return a list of result dicts, one per bot."""
+    unique = []
+    for b in bots:
+        if b not in unique:
+            unique.append(b)
+    tasks = [("deal", i, rules.to_bytes(), bots, seed, effort) for i in range(deals)]
+    tasks += [("match", i, rules.to_bytes(), bots, seed, effort) for i in range(matches)]
+    pen_obs = {b: [] for b in unique}
+    take = {b: [0, 0] for b in unique}
+    win_obs = {b: [] for b in unique}
+    timing = {b: [0.0, 0] for b in unique}
+    match_rounds = 0
+    t0 = time.time()
+    if jobs > 1 and len(tasks) > 1:
+        import multiprocessing
+
+        pool = multiprocessing.Pool(jobs)
+        results = pool.imap_unordered(_job, tasks, chunksize=1)
+    else:
+        pool = None
+        results = map(_job, tasks)
+    done = 0
+    for kind, per_bot, tm, nr in results:
+        done += 1
+        for b in unique:
+            st = per_bot[b]
+            if kind == "deal":
+                pen_obs[b].append(st[0] / st[1])
+                take[b][0] += st[2]
+                take[b][1] += st[1]
+            else:
+                win_obs[b].append(st[0] / st[1])
+            timing[b][0] += tm[b][0]
+            timing[b][1] += tm[b][1]
+        match_rounds += nr
+        if progress and (done % 10 == 0 or done == len(tasks)):
+            el = time.time() - t0
+            frac = done / len(tasks)
+            bar = "#" * int(30 * frac)
+            eta = el / frac - el if frac else 0
+            sys.stderr.write("\r[%-30s] %d/%d %.0fs eta %.0fs" % (bar, done, len(tasks), el, eta))
+            sys.stderr.flush()
+    if pool is not None:
+        pool.close()
+        pool.join()
+    if progress and tasks:
+        sys.stderr.write("\n")
+    out = []
+    for b in unique:
+        mean, half = _ci(pen_obs[b])
+        row = {
+            "bot": b,
+            "seats": bots.count(b),
+            "profile": rules.profile,
+            "players": rules.players,
+            "deals": deals,
+            "rounds": take[b][1],
+            "mean_penalty": round(mean, 3),
+            "ci95": [round(mean - half, 3), round(mean + half, 3)],
+            "penalty_rate": round(take[b][0] / take[b][1], 4) if take[b][1] else None,
+            "matches": matches,
+            "ms_per_decision": round(1000 * timing[b][0] / timing[b][1], 3)
+            if timing[b][1] else None,
+        }
+        if matches:
+            wm, wh = _ci(win_obs[b])
+            row["win_rate"] = round(wm, 4)
+            row["win_ci95"] = [round(wm - wh, 4), round(wm + wh, 4)]
+            row["rounds_per_match"] = round(match_rounds / (matches * len(bots)), 2)
+        out.append(row)
+    return out
+
+
+def format_table(rows):
+    lines = []
+    head = "%-8s %5s %7s %8s  %-17s %8s" % ("bot", "seats", "rounds", "penalty", "95% CI",
+                                           "takes")
+    has_m = any("win_rate" in r for r in rows)
+    if has_m:
+        head += "  %7s  %-17s" % ("wins", "95% CI")
+    head += "  %9s" % "ms/dec"
+    lines.append(head)
+    for r in rows:
+        line = "%-8s %5d %7d %8.3f  [%6.3f, %6.3f] %8.3f" % (
+            r["bot"], r["seats"], r["rounds"], r["mean_penalty"], r["ci95"][0], r["ci95"][1],
+            r["penalty_rate"] or 0.0)
+        if has_m:
+            line += "  %7.3f  [%6.3f, %6.3f]" % (r["win_rate"], r["win_ci95"][0],
+                                                 r["win_ci95"][1])
+        line += "  %9.3f" % (r["ms_per_decision"] or 0.0)
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--profile", default="agurk", choices=("agurk", "gurka", "ogorek"))
+    ap.add_argument("--players", type=int, default=None,
+                    help="seats (default: the number of --bots, else 4)")
+    ap.add_argument("--bots", default=None,
+                    help="comma-separated, one per seat: hard, medium, easy, sharp, random, "
+                         "oracle (default hard,medium,easy,random)")
+    ap.add_argument("--deals", type=int, default=200, help="duplicate deals (single rounds)")
+    ap.add_argument("--matches", type=int, default=0, help="duplicate match seeds")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--effort", type=int, default=None, help="hard's effort (default: board)")
+    ap.add_argument("--rule", action="append", metavar="KEY=VALUE",
+                    help="override a rule setting, e.g. inverse=1, hand=3, comeback=1")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
+    ap.add_argument("--json", action="store_true", help="one JSON object per bot")
+    ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    a = ap.parse_args(argv)
+    if a.bots:
+        bots = a.bots.split(",")
+    else:
+        bots = ["hard", "medium", "easy", "random"]
+    n = a.players or len(bots)
+    if len(bots) == 1:
+        bots = bots * n
+    if len(bots) != n:
+        ap.error("--bots needs one bot per seat (%d)" % n)
+    for b in bots:
+        if b not in players.NAMES:
+            ap.error("unknown bot %r" % b)
+    rules = parse_rules(a.profile, n, a.rule)
+    t = time.time()
+    rows = run(rules, bots, a.deals, a.matches, a.seed, a.effort, a.jobs, not a.quiet)
+    if a.json:
+        for r in rows:
+            r["seconds"] = round(time.time() - t, 1)
+            r["rules"] = a.rule or []
+            r["effort"] = a.effort
+            print(json.dumps(r))
+    else:
+        print("profile %s, %d players, rules %s, %d deals x %d rotations, %d matches, seed %d,"
+              " effort %s" % (a.profile, n, a.rule or "-", a.deals, n, a.matches, a.seed,
+                              a.effort or "default"))
+        print(format_table(rows))
+    return rows
+
+
+if __name__ == "__main__":
+    main()
