@@ -1,0 +1,511 @@
+"""The handheld app: screens, input flow, AI turns, pauses, sound, lights and saves.
+
+``App(hw).run()`` on the board; tests call ``App(hw, store).step()`` with a fake clock.
+One step reads the keys, hands them to the current screen, and advances whatever is
+due (AI turns, pauses, the next page). Every pause is a deadline in ``hw.ticks_ms()``;
+keys pressed before it passes are dropped, as are the rest of a batch of keys once one
+of them changed the screen.
+
+Only the current screen's display group exists: making a screen builds its group and
+the previous one is dropped.
+"""
+
+import gc
+
+from engine import save
+from engine.ai import Player
+from engine.match import (
+    Match, PHASE_PLAY, PHASE_REENTRY, NOBODY,
+    EV_PLAY, EV_TRICK, EV_PENALTY, EV_LIFE, EV_OUT, EV_REENTER, EV_SUDDEN, EV_WIN,
+    EV_LOSER,
+)
+from cucumber import keys, ui, settings, menus, summary
+from cucumber.table import Table
+from cucumber.settings import HUMAN, LEVELS
+from cucumber.store import SETTINGS, STATS, MATCH
+
+_HALF = 1 << 28
+_MASK = (1 << 29) - 1
+
+
+def ticks_diff(a, b):
+    """a - b for supervisor.ticks_ms() values, which wrap at 2**29."""
+    return ((a - b + _HALF) & _MASK) - _HALF
+
+
+# NeoPixel colours
+_OFF = 0
+_LIFE = 0x200000
+_HUMAN_TURN = 0x002000
+_AI_TURN = 0x000020
+
+
+class App:
+    AI_THINK_MS = 250  # the thinking indicator shows at least this long
+    AI_PAUSE_MS = 600  # an AI's card stays highlighted this long
+    TRICK_PAUSE_MS = 1200  # a finished trick stays in view this long
+    GUARD_MS = 150  # keys are ignored this long after a screen change
+
+    def __init__(self, hw, store=None, seed=None):
+        self.hw = hw
+        if store is None:
+            from cucumber.store import Store
+            store = Store(hw.nvm)
+        self.store = store
+        self.prefs, self.setup, ok = settings.decode_settings(store.get(SETTINGS))
+        stats = settings.Stats.decode(store.get(STATS))
+        if stats is None:
+            stats = settings.Stats()
+            ok = False
+        self.stats = stats
+        notice = getattr(store, "notice", None)
+        if not ok and not notice:
+            notice = "Saved settings were damaged: defaults restored."
+        self.seed = seed if seed is not None else (hw.ticks_ms() & 0x3FFFFFF) + 1
+        self.match = None
+        self.kinds = None
+        self.bots = None
+        self.bot_seed = 0
+        self.holder = None
+        self.table = None
+        self.screen = None
+        self.pages = []
+        self.wait = None  # tick deadline of the current pause
+        self.ai_ready = None  # tick after which the thinking AI may decide
+        self.clear_after_wait = False
+        self.penalty_scores = None
+        self.lights = None
+        self.matches_ended = 0
+        self.last_trick = []
+        self.now = hw.ticks_ms()
+        self.guard = self.now
+        self._apply_prefs()
+        self.show_title(notice)
+
+    # ----- helpers -----------------------------------------------------------------
+
+    def _apply_prefs(self):
+        hw = self.hw
+        hw.muted = bool(self.prefs.mute)
+        hw.set_brightness(self.prefs.brightness)
+
+    def beep(self, kind):
+        if not self.prefs.mute:
+            self.hw.beep(kind)
+
+    def set_screen(self, screen):
+        """Show ``screen`` (already built, e.g. the kept table)."""
+        self.screen = screen
+        self.hw.display.root_group = screen.group
+        self.guard = (self.now + self.GUARD_MS) & _MASK
+
+    def open_screen(self, make, *args):
+        """Drop the current screen's group, then build ``make(*args)`` and show it, so
+        that two screens never hold memory at once (the table is kept while paused)."""
+        self.hw.display.root_group = None
+        self.screen = None
+        gc.collect()
+        self.set_screen(make(*args))
+
+    def refresh_display(self):
+        """Push the current frame out now (before a possibly long computation)."""
+        d = self.hw.display
+        try:
+            d.refresh()
+        except Exception:  # no refresh on some stand-ins; auto refresh covers it
+            pass
+
+    def save_settings(self):
+        self.store.put(SETTINGS, settings.encode_settings(self.prefs, self.setup))
+
+    def _set_lights(self, colors):
+        if colors != self.lights:
+            self.lights = colors
+            self.hw.lights(colors)
+
+    def _update_lights(self):
+        m = self.match
+        if m is None or m.is_terminal():
+            self._set_lights((_OFF, _OFF, _OFF, _OFF, _OFF))
+            return
+        s = m.current_player()
+        if s == NOBODY:
+            return
+        r = m.rules
+        left = r.reentries - m.reentries_used[s]
+        lives = 1 + left if not r.reentry_choice else 1
+        c = [_HUMAN_TURN if self.kinds[s] == HUMAN else _AI_TURN]
+        for i in range(4):
+            c.append(_LIFE if i < lives else _OFF)
+        self._set_lights(tuple(c))
+
+    # ----- screens outside a match ---------------------------------------------------
+
+    def show_title(self, notice=None):
+        self.table = None
+        self.match = None
+        self._update_lights()
+        self.open_screen(menus.Title, self.store.get(MATCH) is not None, notice)
+
+    def new_match(self, rules, kinds):
+        self.seed = (self.seed * 1103515245 + 12345) & 0x3FFFFFFF
+        m = Match(rules, seed=self.seed, log_events=True)
+        self.bot_seed = self.seed & 0xFFFF
+        self._begin(m, kinds)
+
+    def _begin(self, m, kinds):
+        self.match = m
+        self.kinds = bytearray(kinds[:m.n])
+        self.bots = []
+        for s in range(m.n):
+            k = self.kinds[s]
+            self.bots.append(None if k == HUMAN else Player(LEVELS[k], self.bot_seed + 7 * s))
+        humans = 0
+        for s in range(m.n):
+            if self.kinds[s] == HUMAN:
+                humans += 1
+                self.holder = s
+        self.humans = humans
+        if humans != 1:
+            self.holder = None  # pass-the-device: nobody holds it until a cover is confirmed
+        self.pages = []
+        self.wait = None
+        self.ai_ready = None
+        self.table = None
+        self._save_match()
+        self._advance()
+
+    def _show_table(self, turn=True):
+        if self.table is None:
+            self.open_screen(Table, self.match, self.kinds)
+            self.table = self.screen
+        else:
+            self.set_screen(self.table)
+        t = self.table
+        t.refresh()
+        if turn:
+            self._turn_view()
+
+    def _turn_view(self):
+        """Hand, marks and status for whoever is to act now."""
+        m = self.match
+        t = self.table
+        s = m.current_player()
+        mine = (m.phase == PHASE_PLAY and s != NOBODY and self.kinds[s] == HUMAN
+                and s == self.holder)
+        t.show_hand(self.holder, mine)
+        if not mine and s != NOBODY:
+            if self.kinds[s] == HUMAN:
+                t.set_status("%s to play  %s" % (ui.seat_name(s), t.trick_label()))
+            else:
+                t.set_status("%s thinking...  %s" % (ui.seat_name(s), t.trick_label()),
+                             ui.CYAN)
+        self._update_lights()
+
+    def _save_match(self):
+        m = self.match
+        if m is None:
+            return
+        if m.is_terminal():
+            self.store.clear(MATCH)
+            return
+        self.store.put(MATCH, settings.encode_match(save.dumps(m), self.kinds, m.n,
+                                                    self.bot_seed))
+
+    def continue_match(self):
+        rec = self.store.get(MATCH)
+        try:
+            blob, kinds, seed = settings.decode_match(rec)
+            m = save.loads(blob)
+            if m.n != len(kinds):
+                raise save.SaveError("save: seat list does not match the match")
+        except (ValueError, save.SaveError) as e:
+            self.open_screen(menus.Message, "Cannot continue", str(e) + " Start a new match?",
+                             ("setup",), ("title",), "A: new match", "B: title")
+            return
+        m.log_events = True
+        m.events = []
+        self.bot_seed = seed
+        self._begin(m, kinds)
+
+    # ----- commands ------------------------------------------------------------------
+
+    def command(self, cmd):
+        c = cmd[0]
+        if c == "setup":
+            self.open_screen(menus.SetupScreen, self.setup)
+        elif c == "continue":
+            self.continue_match()
+        elif c == "settings":
+            self.open_screen(menus.SettingsScreen, self.prefs, self.stats)
+        elif c == "rules":
+            self.back_to = self.screen if self.match is not None else None
+            try:
+                r = self.setup.rules() if self.match is None else self.match.rules
+            except ValueError:
+                from engine.rules import Rules
+                r = Rules(("agurk", "gurka", "ogorek")[self.setup.profile])
+            self.open_screen(menus.RulesScreen, r)
+        elif c == "back":
+            if self.match is not None:
+                self._resume()
+            else:
+                self.show_title()
+        elif c == "title":
+            self.save_settings()
+            self.show_title()
+        elif c == "error":
+            self.beep("error")
+        elif c == "start":
+            self.save_settings()
+            self.new_match(cmd[1], self.setup.kinds)
+        elif c == "prefs":
+            self._apply_prefs()
+            self.save_settings()
+        elif c == "reset_stats":
+            self.stats = settings.Stats()
+            self.store.put(STATS, self.stats.encode())
+            self.screen.refresh(self.stats)
+        elif c == "play":
+            self._act(cmd[1])
+        elif c == "decide":
+            self._act(cmd[1])
+        elif c == "confirm":
+            self.holder = cmd[1]
+            self._show_table()
+        elif c == "pause":
+            self.open_screen(menus.PauseMenu)
+        elif c == "resume":
+            self._resume()
+        elif c == "next":
+            self._next_page()
+        elif c == "rematch":
+            try:
+                rules = self.match.rules.copy()
+            except AttributeError:
+                rules = self.setup.rules()
+            self.new_match(rules, self.kinds)
+
+    def _resume(self):
+        if self.pages:
+            self._show_page()
+        elif self.wait is not None or self.ai_ready is not None:
+            self._show_table(turn=self.wait is None)
+        else:
+            self._advance()
+
+    # ----- playing -------------------------------------------------------------------
+
+    def _act(self, action):
+        """Apply a card or a re-entry answer for the player to move, then react."""
+        m = self.match
+        m.apply_action(action)
+        self._after_action()
+
+    def _after_action(self):
+        m = self.match
+        t = self.table
+        ended_trick = False
+        ai_played = False
+        evs = m.events
+        m.events = []
+        for e in evs:
+            kind = e[0]
+            if kind == EV_PLAY:
+                ai_played = self.kinds[e[1]] != HUMAN
+                t.add_play(e[1], e[2], ui.CYAN if self.kinds[e[1]] != HUMAN else ui.YELLOW)
+                self.beep("play")
+            elif kind == EV_TRICK:
+                ended_trick = True
+                t.highlight(e[1], ui.YELLOW)
+                last = e[2] == m.rules.hand - 1
+                t.set_status(("%s takes the last trick!" if last else "%s takes the trick")
+                             % ui.seat_name(e[1]), ui.ORANGE if last else ui.YELLOW)
+                self.beep("trick")
+            elif kind == EV_PENALTY:
+                self._penalty(e)
+            elif kind == EV_LIFE:
+                self.pages.append(("life", e[1], e[2], e[3]))
+            elif kind == EV_OUT:
+                self.pages.append(("out", e[1], e[2]))
+            elif kind == EV_LOSER:
+                self.pages.append(("loser", e[1], e[2]))
+            elif kind == EV_REENTER:
+                self.pages.append(("back", e[1], e[2], e[3]))
+            elif kind == EV_SUDDEN:
+                self.pages.append(("sudden",) + tuple(self._contenders()))
+            elif kind == EV_WIN:
+                self.pages.append(("win", e[1]))
+                self._record_win(e[1])
+        self._save_match()
+        if t is not None:
+            t.refresh()
+        if ended_trick:
+            t.show_hand(self.holder, False)
+            self._pause(self.TRICK_PAUSE_MS, clear=True)
+        elif ai_played:
+            t.show_hand(self.holder, False)
+            self._pause(self.AI_PAUSE_MS, clear=False)
+        elif self.pages:
+            self._show_page()
+        else:
+            self._advance()
+
+    def _contenders(self):
+        m = self.match
+        out = []
+        for s in range(m.n):
+            if m.contenders[s]:
+                out.append(s)
+        return out
+
+    def _penalty(self, e):
+        m = self.match
+        if not self.pages or self.pages[-1][0] != "round":
+            self.penalty_scores = list(m.scores)
+            self.pages.append(("round", list(self.table.trick), [], m.last_penalty,
+                               m.round_no if not m.sudden else 0, self.penalty_scores))
+        self.pages[-1][2].append(e[1])
+        self.penalty_scores[e[1]] = e[3]
+        self.beep("penalty")
+
+    def _record_win(self, winner):
+        m = self.match
+        self.matches_ended += 1
+        self.stats.record(self.kinds, m.n, winner)
+        self.store.put(STATS, self.stats.encode())
+
+    def _pause(self, ms, clear):
+        self.wait = (self.now + ms) & _MASK
+        self.clear_after_wait = clear
+
+    def _show_page(self):
+        p = self.pages[0]
+        m = self.match
+        kind = p[0]
+        self.table = None  # dropped; rebuilt after the pages
+        if kind == "round":
+            self.open_screen(summary.RoundSummary, m, p[1], p[2], p[3], p[4], p[5])
+            return
+        if kind == "life":
+            self.beep("out")
+            self.open_screen(summary.life_lost, p[1], self.penalty_scores[p[1]],
+                             m.rules.threshold, p[2], p[3])
+        elif kind == "out":
+            self.beep("out")
+            self.open_screen(summary.eliminated, p[1], p[2])
+        elif kind == "loser":
+            self.beep("out")
+            self.open_screen(summary.cucumber, p[1], p[2])
+        elif kind == "back":
+            self.open_screen(summary.reentered, p[1], p[2], p[3])
+        elif kind == "sudden":
+            self.open_screen(summary.sudden, p[1:])
+        else:  # win
+            self.beep("win")
+            self.open_screen(summary.MatchEnd, m, self.kinds)
+
+    def _next_page(self):
+        if self.pages:
+            self.pages.pop(0)
+        if self.pages:
+            self._show_page()
+            return
+        self._advance()
+
+    def _advance(self):
+        """Move on to whoever must act now: a human (maybe behind a cover) or an AI."""
+        m = self.match
+        if m is None:
+            return
+        if m.is_terminal():
+            return
+        s = m.current_player()
+        if m.phase == PHASE_REENTRY:
+            if self.kinds[s] == HUMAN:
+                self.table = None
+                self.open_screen(summary.Reentry, m, s)
+                self._update_lights()
+                return
+            self._act(self.bots[s].choose(m.view(s)))
+            return
+        if self.kinds[s] == HUMAN and self.humans > 1 and s != self.holder:
+            self.table = None
+            self.holder = None
+            self.open_screen(summary.Cover, s)
+            self._update_lights()
+            return
+        if self.table is None or self.screen is not self.table:
+            self._show_table()
+            if self.kinds[s] == HUMAN:
+                return
+        else:
+            self._turn_view()
+        if self.kinds[s] != HUMAN:
+            self.ai_ready = (self.now + self.AI_THINK_MS) & _MASK
+
+    def _ai_turn(self):
+        m = self.match
+        s = m.current_player()
+        self.ai_ready = None
+        if s == NOBODY or self.kinds[s] == HUMAN:
+            return
+        self.refresh_display()  # the thinking indicator is on screen before we compute
+        self._act(self.bots[s].choose(m.view(s)))
+
+    # ----- the loop ----------------------------------------------------------------
+
+    def step(self):
+        hw = self.hw
+        self.now = hw.ticks_ms() & _MASK
+        now = self.now
+        pressed = hw.keys()
+        busy = (self.wait is not None or ticks_diff(now, self.guard) < 0
+                or self.ai_ready is not None)
+        if pressed:
+            scr = self.screen
+            for k in pressed:
+                if busy and (scr is not self.table or k not in (keys.START, keys.SELECT)
+                             or ticks_diff(now, self.guard) < 0):
+                    continue  # a transition: only pause and review get through
+                cmd = scr.key(k)
+                if cmd is not None:
+                    self.command(cmd)
+                if self.screen is not scr or self.wait is not None:
+                    break  # the rest of this batch belonged to the old screen
+        if self.table is None or self.screen is not self.table or self.table.reviewing:
+            if self.screen is not None:
+                self.screen.tick(now)
+            return  # timers run only while the table is in view
+        if self.wait is not None and ticks_diff(now, self.wait) >= 0:
+            self.wait = None
+            if self.table is not None:
+                if self.clear_after_wait:
+                    self.table.clear_trick()
+                else:
+                    self.table.highlight(None)
+            if self.pages:
+                self._show_page()
+            else:
+                self._advance()
+        if (self.ai_ready is not None and self.wait is None
+                and ticks_diff(now, self.ai_ready) >= 0):
+            self._ai_turn()
+        if self.screen is not None:
+            self.screen.tick(now)
+
+    def run(self):
+        import time
+        while True:
+            self.step()
+            time.sleep(0.01)
+
+
+def main(hw=None):
+    if hw is None:
+        from cucumber.board import open_hardware
+        hw = open_hardware()
+    App(hw).run()
+
+
+__all__ = ("App", "main", "keys")

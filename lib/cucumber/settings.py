@@ -1,0 +1,225 @@
+"""What the app keeps in the Store, as small byte records, and the set-up model.
+
+SETTINGS (23 bytes): "C" version, prefs byte (mute bit 0, brightness bits 1-2), then the
+last set-up: profile, players, hand, strict, ace, tie_all, inverse, threshold, re-entry
+mode, stakes, end, rounds, open cards, and one byte per seat (HUMAN or an AI level).
+The set-up is stored as chosen, even when it is not a valid combination, so that nothing
+the player picked is lost; ``Setup.rules()`` is where validity is decided.
+
+STATS (33 bytes): "S" version, matches:2, then per seat played:2 won:2 (counted while
+that seat was a human).
+
+MATCH (<= 130 bytes): "M" version, bot seed:2, players n, n seat kinds, then the
+``engine.save`` blob.
+
+Anything short, unknown or out of range decodes to the defaults (``None`` for a match).
+"""
+
+from engine.compat import const
+from engine.rules import Rules, PROFILES, MAX_PLAYERS
+
+HUMAN = const(0)
+EASY = const(1)
+MEDIUM = const(2)
+HARD = const(3)
+KIND_NAMES = ("Human", "AI easy", "AI medium", "AI hard")
+LEVELS = ("", "easy", "medium", "hard")
+
+# Re-entry modes offered on the set-up screen.
+REENTRY_NAMES = ("none", "2 lives", "3 lives", "buy-back", "comeback")
+THRESHOLDS = (11, 15, 21, 25, 30, 40, 50)
+
+_VERSION = const(1)
+
+
+class Setup:
+    """The set-up screen's choices (all small ints)."""
+
+    FIELDS = ("profile", "players", "hand", "strict", "ace", "tie_all", "inverse",
+              "threshold", "reentry", "stakes", "end", "rounds", "open_cards")
+
+    def __init__(self):
+        self.kinds = bytearray((HUMAN, MEDIUM, MEDIUM, MEDIUM, MEDIUM, MEDIUM, MEDIUM))
+        self.players = 4
+        self.rounds = 5
+        self.apply_profile(0)
+
+    def apply_profile(self, p):
+        """Profile ``p`` and its default variants (players and seats stay)."""
+        r = Rules(PROFILES[p])
+        self.profile = p
+        self.hand = r.hand
+        self.strict = int(r.strict)
+        self.ace = r.ace
+        self.tie_all = int(r.tie_all)
+        self.inverse = 0
+        self.threshold = r.threshold
+        self.reentry = 1 if r.reentries == 1 and not r.reentry_choice else 0
+        self.stakes = 0
+        self.end = 0
+        self.open_cards = int(r.open_cards)
+
+    def copy(self):
+        s = Setup()
+        s.decode(self.encode())
+        return s
+
+    def rules(self):
+        """The Rules for this set-up; RulesError (with its message) when impossible."""
+        kw = {"players": self.players, "hand": self.hand, "strict": bool(self.strict),
+              "ace": self.ace, "tie_all": bool(self.tie_all), "inverse": bool(self.inverse),
+              "threshold": self.threshold, "stakes": bool(self.stakes), "end": self.end,
+              "rounds": self.rounds, "open_cards": bool(self.open_cards)}
+        re = self.reentry
+        r = Rules(PROFILES[self.profile], lives=1, end=0)
+        if re == 1 or re == 2:
+            r.set_lives(re + 1)
+        elif re == 3:
+            r.set_buyback()
+        elif re == 4:
+            r.set_comeback()
+        for k in kw:
+            setattr(r, k, kw[k])
+        return r.validate()
+
+    def humans(self):
+        c = 0
+        for s in range(self.players):
+            if self.kinds[s] == HUMAN:
+                c += 1
+        return c
+
+    def encode(self):
+        out = bytearray()
+        for f in Setup.FIELDS:
+            out.append(getattr(self, f) & 0xFF)
+        out.extend(self.kinds)
+        return bytes(out)
+
+    def decode(self, b):
+        """Read ``encode()`` output; False (changing nothing) when it is not valid."""
+        nf = len(Setup.FIELDS)
+        if len(b) != nf + MAX_PLAYERS:
+            return False
+        lim = (len(PROFILES) - 1, MAX_PLAYERS, 7, 1, 2, 1, 1, 250, len(REENTRY_NAMES) - 1,
+               1, 2, 99, 1)
+        low = (0, 2, 3, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0)
+        for i in range(nf):
+            if not low[i] <= b[i] <= lim[i]:
+                return False
+        for i in range(MAX_PLAYERS):
+            if b[nf + i] > HARD:
+                return False
+        for i in range(nf):
+            setattr(self, Setup.FIELDS[i], b[i])
+        self.kinds = bytearray(b[nf:])
+        return True
+
+
+class Prefs:
+    def __init__(self):
+        self.mute = False
+        self.brightness = 3
+
+
+def encode_settings(prefs, setup):
+    out = bytearray(b"C")
+    out.append(_VERSION)
+    out.append((1 if prefs.mute else 0) | ((prefs.brightness & 3) << 1))
+    out.extend(setup.encode())
+    return bytes(out)
+
+
+def decode_settings(b):
+    """(prefs, setup, ok) from a SETTINGS record; defaults and ok=False if it is bad."""
+    prefs = Prefs()
+    setup = Setup()
+    if b is None:
+        return prefs, setup, True
+    if len(b) < 3 or b[0:1] != b"C" or b[1] != _VERSION or b[2] > 7:
+        return prefs, setup, False
+    if not setup.decode(bytes(b[3:])):
+        return prefs, Setup(), False
+    prefs.mute = bool(b[2] & 1)
+    prefs.brightness = (b[2] >> 1) & 3
+    return prefs, setup, True
+
+
+class Stats:
+    def __init__(self):
+        self.matches = 0
+        self.played = [0] * MAX_PLAYERS
+        self.won = [0] * MAX_PLAYERS
+
+    def record(self, kinds, n, winner):
+        """A finished match: ``kinds`` per seat, ``winner`` seat."""
+        self.matches = min(self.matches + 1, 65535)
+        for s in range(n):
+            if kinds[s] == HUMAN:
+                self.played[s] = min(self.played[s] + 1, 65535)
+                if s == winner:
+                    self.won[s] = min(self.won[s] + 1, 65535)
+
+    def encode(self):
+        out = bytearray(b"S")
+        out.append(_VERSION)
+        _u16(out, self.matches)
+        for s in range(MAX_PLAYERS):
+            _u16(out, self.played[s])
+            _u16(out, self.won[s])
+        return bytes(out)
+
+    @staticmethod
+    def decode(b):
+        """Stats from a STATS record; None when it is not one."""
+        st = Stats()
+        if b is None:
+            return st
+        if len(b) != 4 + 4 * MAX_PLAYERS or b[0:1] != b"S" or b[1] != _VERSION:
+            return None
+        st.matches = b[2] | (b[3] << 8)
+        for s in range(MAX_PLAYERS):
+            p = 4 + 4 * s
+            st.played[s] = b[p] | (b[p + 1] << 8)
+            st.won[s] = b[p + 2] | (b[p + 3] << 8)
+            if st.won[s] > st.played[s]:
+                return None
+        return st
+
+    def lines(self):
+        out = ["Matches played: %d" % self.matches]
+        for s in range(MAX_PLAYERS):
+            if self.played[s]:
+                out.append("P%d human: won %d of %d" % (s + 1, self.won[s], self.played[s]))
+        return out
+
+
+def _u16(out, v):
+    out.append(v & 0xFF)
+    out.append((v >> 8) & 0xFF)
+
+
+def encode_match(blob, kinds, n, seed):
+    out = bytearray(b"M")
+    out.append(_VERSION)
+    _u16(out, seed & 0xFFFF)
+    out.append(n)
+    for s in range(n):
+        out.append(kinds[s])
+    out.extend(blob)
+    return bytes(out)
+
+
+def decode_match(b):
+    """(engine blob, kinds bytearray, seed) from a MATCH record; ValueError if it is bad."""
+    if b is None or len(b) < 6 or b[0:1] != b"M" or b[1] != _VERSION:
+        raise ValueError("save: not a saved match")
+    seed = b[2] | (b[3] << 8)
+    n = b[4]
+    if not 2 <= n <= MAX_PLAYERS or len(b) < 5 + n:
+        raise ValueError("save: bad seat list")
+    kinds = bytearray(b[5:5 + n])
+    for k in kinds:
+        if k > HARD:
+            raise ValueError("save: bad seat kind")
+    return bytes(b[5 + n:]), kinds, seed

@@ -1,0 +1,345 @@
+"""The table: every seat's name, score, cards left and lives; the trick; the hand.
+
+Layout (160x128): one column per seat across the top (name, score, cards left + life
+pips), the trick below it with each card under the seat that played it, one status
+line, then the hand of the player holding the device. On that player's turn the legal
+cards are raised and underlined in MARK green, the others are dimmed, and only legal
+cards can be selected. SELECT opens the review of played cards where the rules keep
+them open.
+
+The table draws from the match, except the trick, which it keeps itself (``add_play``)
+so that a finished trick stays in view during the pause after it.
+"""
+
+import displayio
+
+from cucumber import keys, ui
+from cucumber.settings import HUMAN
+
+HAND_Y = 96  # hand cards when not selectable / illegal
+LEGAL_Y = 84  # legal cards on your turn
+MARK_Y = 114
+TRICK_Y = 36
+STATUS_Y = 66
+PIP_Y = 26
+OFF = -64  # x of things put out of sight
+
+
+class Table:
+    name = "table"
+
+    def __init__(self, match, kinds):
+        self.m = match
+        self.kinds = kinds
+        n = match.n
+        self.n = n
+        self.colw = ui.W // n
+        self.x0 = (ui.W - n * self.colw) // 2
+        self.holder = None  # the seat whose hand is shown
+        self.interactive = False
+        self.legal = bytearray(7)
+        self.nlegal = 0
+        self.sel = 0  # index into the legal cards
+        self.trick = []  # (seat, card) as played and shown
+        self.review = None
+        self.reviewing = False
+        self.message = None
+        g = displayio.Group()
+        g.append(ui.background(ui.FELT))
+        self.turn_rect = ui.rect(OFF, 0, self.colw - 2, 11, ui.YELLOW)
+        g.append(self.turn_rect)
+        self.names = []
+        self.scores = []
+        self.counts = []
+        self.slots = []
+        self.pip_bm = displayio.Bitmap(ui.W, 3, 4)
+        pp = displayio.Palette(4)
+        pp[0] = 0
+        pp.make_transparent(0)
+        pp[1] = ui.RED
+        pp[2] = ui.YELLOW
+        pp[3] = 0x505050
+        self.hl = ui.rect(OFF, TRICK_Y - 2, ui.CARD_W + 2, ui.CARD_H + 4, ui.CYAN)
+        g.append(self.hl)
+        for s in range(n):
+            cx = self.cx(s)
+            t = ui.Text(ui.seat_name(s), x=cx - 6, y=0, width=2)
+            g.append(t)
+            self.names.append(t)
+            t = ui.Text("0", x=cx - 3, y=11, width=3)
+            g.append(t)
+            self.scores.append(t)
+            t = ui.Text("7", x=cx - 8, y=PIP_Y - 4, width=1, color=ui.CYAN)
+            g.append(t)
+            self.counts.append(t)
+            tg = ui.card(ui.EMPTY, cx - ui.CARD_W // 2, TRICK_Y)
+            g.append(tg)
+            self.slots.append(tg)
+        g.append(displayio.TileGrid(self.pip_bm, pixel_shader=pp, x=0, y=PIP_Y))
+        self.status = ui.Text("", x=2, y=STATUS_Y, width=26)
+        g.append(self.status)
+        self.sel_rect = ui.rect(OFF, LEGAL_Y - 1, ui.CARD_W + 2, ui.CARD_H + 2, ui.YELLOW)
+        g.append(self.sel_rect)
+        self.arrow = ui.rect(OFF, LEGAL_Y - 5, 8, 3, ui.YELLOW)
+        g.append(self.arrow)
+        self.hand_tg = []
+        self.marks = []
+        for _ in range(7):
+            tg = ui.card(ui.BACK, OFF, HAND_Y)
+            g.append(tg)
+            self.hand_tg.append(tg)
+            r = ui.rect(OFF, MARK_Y, 16, 3, ui.MARK)
+            g.append(r)
+            self.marks.append(r)
+        self.hidden_text = ui.Text("", x=2, y=HAND_Y + 8, width=26, color=ui.GREY)
+        g.append(self.hidden_text)
+        self.main = g
+        self.group = displayio.Group()
+        self.group.append(g)
+        self.refresh()
+
+    # ----- geometry ----------------------------------------------------------------
+
+    def cx(self, seat):
+        return self.x0 + seat * self.colw + self.colw // 2
+
+    def hand_x(self, i, count):
+        return (ui.W - (count * 22 - 2)) // 2 + i * 22
+
+    # ----- seats -------------------------------------------------------------------
+
+    def refresh(self):
+        """Names, scores, cards left, lives and whose turn, from the match."""
+        m = self.m
+        rules = m.rules
+        bm = self.pip_bm
+        bm.fill(0)
+        turn = m.current_player()
+        for s in range(self.n):
+            cx = self.cx(s)
+            out = not m.active(s)
+            sitting = not out and not m.in_round[s]
+            nm = self.names[s]
+            if s == turn:
+                nm.color(ui.BLACK)
+            elif out:
+                nm.color(ui.GREY)
+            else:
+                nm.color(ui.TEXT if self.kinds[s] == HUMAN else ui.CYAN)
+            sc = "%d" % m.scores[s]
+            t = self.scores[s]
+            t.set(sc)
+            t.x = cx - len(sc) * 3
+            t.color(ui.GREY if out else ui.TEXT)
+            c = self.counts[s]
+            if out:
+                c.set("x")
+                c.color(ui.RED)
+            elif sitting:
+                c.set("-")
+                c.color(ui.GREY)
+            else:
+                c.set("%d" % m.counts[s])
+                c.color(ui.CYAN)
+            left = rules.reentries - m.reentries_used[s]
+            lives = 0 if out else (1 + left if not rules.reentry_choice else 1)
+            kind = 1
+            extra = left if rules.reentry_choice and not out else 0
+            x = cx - 1
+            for i in range(lives + extra):
+                v = kind if i < lives else 2
+                for dx in range(3):
+                    for dy in range(3):
+                        if 0 <= x + dx < ui.W:
+                            bm[x + dx, dy] = v
+                x += 4
+            tg = self.slots[s]
+            if not self._in_trick(s):
+                tg[0] = ui.EMPTY
+                tg.hidden = not m.in_round[s] or out
+        if turn < self.n:
+            self.turn_rect.x = self.cx(turn) - self.colw // 2 + 1
+        else:
+            self.turn_rect.x = OFF
+
+    def _in_trick(self, seat):
+        for s, _ in self.trick:
+            if s == seat:
+                return True
+        return False
+
+    # ----- the trick ---------------------------------------------------------------
+
+    def add_play(self, seat, card, color=ui.CYAN):
+        self.trick.append((seat, card))
+        tg = self.slots[seat]
+        tg[0] = card
+        tg.hidden = False
+        self.highlight(seat, color)
+
+    def highlight(self, seat, color=ui.CYAN):
+        if seat is None:
+            self.hl.x = OFF
+            return
+        self.hl.pixel_shader = ui.palette(color)
+        self.hl.x = self.cx(seat) - ui.CARD_W // 2 - 1
+
+    def clear_trick(self):
+        self.trick = []
+        self.highlight(None)
+        self.refresh()
+
+    def set_status(self, text, color=ui.TEXT):
+        self.status.set(text)
+        self.status.color(color)
+
+    def trick_label(self):
+        m = self.m
+        return "%d/%d" % (min(m.trick_no + 1, m.rules.hand), m.rules.hand)
+
+    # ----- the hand ----------------------------------------------------------------
+
+    def show_hand(self, holder, interactive):
+        """Show ``holder``'s hand (None: no hand); legal cards selectable if interactive."""
+        m = self.m
+        self.holder = holder
+        self.interactive = interactive and holder is not None
+        hand = m.hand(holder) if holder is not None else b""
+        if self.interactive:
+            self.nlegal = m.legal_into(self.legal)
+            if self.sel >= self.nlegal:
+                self.sel = self.nlegal - 1
+            if self.sel < 0:
+                self.sel = 0
+        else:
+            self.nlegal = 0
+        count = len(hand)
+        for i in range(7):
+            tg = self.hand_tg[i]
+            mk = self.marks[i]
+            if i >= count:
+                tg.x = OFF
+                mk.x = OFF
+                continue
+            c = hand[i]
+            tg[0] = c
+            x = self.hand_x(i, count)
+            tg.x = x
+            legal = self.interactive and self._is_legal(c)
+            if legal:
+                tg.y = LEGAL_Y
+                tg.pixel_shader = ui.sheet().pixel_shader
+                mk.x = x + 2
+            else:
+                tg.y = HAND_Y
+                tg.pixel_shader = ui.dim_palette() if self.interactive else ui.sheet().pixel_shader
+                mk.x = OFF
+        if holder is None:
+            self.hidden_text.set("      (hands hidden)")
+        elif count == 0:
+            self.hidden_text.set("")
+        else:
+            self.hidden_text.set("")
+        self._draw_selection()
+
+    def _is_legal(self, c):
+        for i in range(self.nlegal):
+            if self.legal[i] == c:
+                return True
+        return False
+
+    def selected_card(self):
+        if not self.interactive or self.nlegal == 0:
+            return None
+        return self.legal[self.sel]
+
+    def _draw_selection(self):
+        c = self.selected_card()
+        if c is None:
+            self.sel_rect.x = OFF
+            self.arrow.x = OFF
+            return
+        hand = self.m.hand(self.holder)
+        i = 0
+        while hand[i] != c:
+            i += 1
+        x = self.hand_x(i, len(hand))
+        self.sel_rect.x = x - 1
+        self.arrow.x = x + 6
+        self.set_status(self._reason(c), ui.YELLOW)
+
+    def _reason(self, c):
+        w = self.m.why(c)
+        name = ui.card_name(c)
+        text = ("", "you lead", "heads the trick", "your lowest", "ace led: lowest")[w]
+        return "%s %s %s" % (ui.seat_name(self.holder), name, text)
+
+    # ----- review of played cards ----------------------------------------------------
+
+    def open_review(self, viewer):
+        """The played cards of every seat this round (rules.open_cards only)."""
+        m = self.m
+        g = displayio.Group()
+        g.append(ui.background(ui.DARK))
+        g.append(ui.Text("Played this round", x=2, y=0, color=ui.YELLOW))
+        g.append(ui.Text("B:back", x=122, y=0, color=ui.GREY))
+        n = self.n
+        step = 30 if n <= 3 else (128 - 13 - ui.CARD_H) // (n - 1)
+        for s in range(n):
+            y = 13 + s * step
+            if viewer is None:
+                played = m.played_by(s)
+            else:
+                played = m.view(viewer).played_by(s)
+            g.append(ui.Text(ui.seat_name(s), x=0, y=y + 1,
+                             color=ui.TEXT if m.active(s) else ui.GREY))
+            for j in range(len(played)):
+                g.append(ui.card(played[j], 15 + j * 20, y))
+            if not len(played):
+                g.append(ui.Text("-", x=18, y=y + 1, color=ui.GREY))
+        self.review = g
+        self.reviewing = True
+        self.main.hidden = True
+        self.group.append(g)
+
+    def close_review(self):
+        if self.review is not None:
+            self.group.remove(self.review)
+            self.review = None
+        self.reviewing = False
+        self.main.hidden = False
+
+    # ----- keys --------------------------------------------------------------------
+
+    def key(self, k):
+        if self.reviewing:
+            if k in (keys.B, keys.SELECT, keys.A, keys.START):
+                self.close_review()
+            return None
+        if k == keys.SELECT:
+            if self.m.rules.open_cards:
+                self.open_review(self.holder)
+            else:
+                self.set_status("tricks are collected face down", ui.GREY)
+            return None
+        if k == keys.START:
+            return ("pause",)
+        if not self.interactive or self.nlegal == 0:
+            return None
+        if k == keys.LEFT:
+            self.sel = (self.sel - 1) % self.nlegal
+            self._draw_selection()
+        elif k == keys.RIGHT:
+            self.sel = (self.sel + 1) % self.nlegal
+            self._draw_selection()
+        elif k == keys.A:
+            c = self.legal[self.sel]
+            self.interactive = False
+            return ("play", c)
+        elif k == keys.B or k == keys.UP or k == keys.DOWN:
+            c = self.legal[self.sel]
+            self.set_status(self._reason(c), ui.YELLOW)
+        return None
+
+    def tick(self, now):
+        pass
