@@ -15,6 +15,9 @@ lives = 2       no       0           0           no
 buy-back        yes      1           3           no
 comeback        yes      1           0           yes
 ==============  =======  ==========  ==========  ===========
+
+Kept small for the board's heap: profiles and limits are byte tables; ``describe`` and
+``from_bytes`` live in :mod:`engine.rulesx`, imported only when called.
 """
 
 from engine.compat import const
@@ -43,6 +46,18 @@ FIELDS = (
     "reentries", "reentry_choice", "reentry_chips", "reentry_min_others",
     "reentry_sit_out", "stakes", "end", "rounds", "open_cards",
 )
+# Per field: lowest and highest value (a 0..1 field is on/off: kept as a bool).
+LIMITS = b"\x02\x07\x03\x07\x00\x01\x00\x02\x00\x01\x00\x01\x01\xfa\x00\x03\x00\x01\x00\x09" \
+    b"\x00\x06\x00\x01\x00\x01\x00\x02\x01\x63\x00\x01"
+# The profiles' values, in FIELDS order.
+_PROFILE_VALUES = (
+    b"\x04\x07\x00\x00\x00\x00\x15\x01\x00\x00\x00\x00\x00\x00\x0a\x01",  # agurk
+    b"\x04\x07\x01\x01\x00\x00\x1e\x00\x00\x00\x00\x00\x00\x00\x0a\x00",  # gurka
+    b"\x04\x07\x01\x01\x01\x00\x1e\x00\x00\x00\x00\x00\x00\x00\x0a\x00",  # ogorek
+)
+# Re-entry variants: reentries, reentry_choice, reentry_chips, reentry_min_others, sit_out
+_BUYBACK = b"\x01\x01\x01\x03\x00"
+_COMEBACK = b"\x01\x01\x01\x00\x01"
 
 
 class RulesError(ValueError):
@@ -56,71 +71,42 @@ class Rules:
     set the re-entry mechanism to the matching variant.
     """
 
-    __slots__ = FIELDS + ("profile",)
-
     def __init__(self, profile="agurk", **settings):
-        self.profile = profile
-        self.players = 4
-        self.hand = 7
-        self.threshold = 21 if profile == "agurk" else 30
-        self.tie_all = profile == "ogorek"
-        self.inverse = False
-        self.stakes = False
-        self.end = END_LAST_STANDING
-        self.rounds = 10
-        if profile == "agurk":
-            self.strict = False
-            self.ace = ACE_ORDINARY
-            self.open_cards = True
-            self.set_lives(2)
-        elif profile in ("gurka", "ogorek"):
-            self.strict = True
-            self.ace = ACE_FORCES_LOWEST
-            self.open_cards = False
-            self.set_lives(1)
-        else:
+        if profile not in PROFILES:
             raise RulesError("profile: unknown profile '%s' (agurk, gurka or ogorek)" % profile)
+        self.profile = profile
+        self._set(_PROFILE_VALUES[PROFILES.index(profile)], 0)
         for key in settings:
             v = settings[key]
             if key == "lives":
                 self.set_lives(v)
-            elif key == "buyback":
+            elif key == "buyback" or key == "comeback":
                 if v:
-                    self.set_buyback()
-            elif key == "comeback":
-                if v:
-                    self.set_comeback()
+                    self._set(_BUYBACK if key == "buyback" else _COMEBACK, 7)
             elif key in FIELDS:
                 setattr(self, key, v)
             else:
                 raise RulesError("unknown setting '%s'" % key)
         self.validate()
 
+    def _set(self, values, first):
+        for i in range(len(values)):
+            k = first + i
+            setattr(self, FIELDS[k], values[i] if LIMITS[2 * k + 1] > 1 else values[i] == 1)
+
     def set_lives(self, lives):
         """Danish lives: ``lives - 1`` free, automatic re-entries."""
         if not isinstance(lives, int) or lives < 1 or lives > MAX_REENTRIES + 1:
             raise RulesError("lives: must be 1 to %d, not %r" % (MAX_REENTRIES + 1, lives))
-        self.reentries = lives - 1
-        self.reentry_choice = False
-        self.reentry_chips = 0
-        self.reentry_min_others = 0
-        self.reentry_sit_out = False
+        self._set(bytes((lives - 1, 0, 0, 0, 0)), 7)
 
     def set_buyback(self):
         """Parlett's buy-back: once, for a chip to the pot, while 3 others are still in."""
-        self.reentries = 1
-        self.reentry_choice = True
-        self.reentry_chips = 1
-        self.reentry_min_others = 3
-        self.reentry_sit_out = False
+        self._set(_BUYBACK, 7)
 
     def set_comeback(self):
         """Comeback: once per match, paying a chip or sitting out one round."""
-        self.reentries = 1
-        self.reentry_choice = True
-        self.reentry_chips = 1
-        self.reentry_min_others = 0
-        self.reentry_sit_out = True
+        self._set(_COMEBACK, 7)
 
     def lives(self):
         """Lives in the Danish sense, or 1 when re-entry is a choice."""
@@ -128,28 +114,23 @@ class Rules:
 
     def validate(self):
         """Raise :class:`RulesError` naming the first impossible setting."""
-        _range("players", self.players, MIN_PLAYERS, MAX_PLAYERS)
-        _range("hand", self.hand, MIN_HAND, MAX_HAND)
-        _range("threshold", self.threshold, 1, MAX_THRESHOLD)
-        _range("ace", self.ace, ACE_ORDINARY, ACE_WINS_LAST)
-        _range("end", self.end, END_LAST_STANDING, END_FIXED_ROUNDS)
-        _range("rounds", self.rounds, 1, MAX_ROUNDS)
-        _range("reentries", self.reentries, 0, MAX_REENTRIES)
-        _range("reentry_chips", self.reentry_chips, 0, 9)
-        _range("reentry_min_others", self.reentry_min_others, 0, MAX_PLAYERS - 1)
-        for key in ("strict", "tie_all", "inverse", "reentry_choice", "reentry_sit_out",
-                    "stakes", "open_cards"):
-            if getattr(self, key) not in (True, False, 0, 1):
-                raise RulesError("%s: must be on or off, not %r" % (key, getattr(self, key)))
-        if self.reentries and self.end != END_LAST_STANDING:
+        for i in range(len(FIELDS)):
+            k = FIELDS[i]
+            v = getattr(self, k)
+            lo = LIMITS[2 * i]
+            hi = LIMITS[2 * i + 1]
+            if isinstance(v, bool):  # not an int on MicroPython
+                v = int(v)
+            if not isinstance(v, int) or v < lo or v > hi:
+                raise RulesError("%s: must be %d to %d, not %r" % (k, lo, hi, v))
+        if self.reentries and self.end:
             raise RulesError(
                 "reentries: lives, buy-back and comeback only apply when the last player "
                 "standing wins; turn them off for 'first out loses' or 'fixed rounds'")
         if self.reentry_sit_out and not self.reentry_choice:
             raise RulesError("reentry_sit_out: sitting out is a choice; it needs a re-entry "
                              "the player chooses (comeback)")
-        if (self.reentries and self.reentry_choice
-                and self.reentry_min_others > self.players - 1):
+        if self.reentries and self.reentry_choice and self.reentry_min_others >= self.players:
             raise RulesError(
                 "reentry_min_others: buy-back needs %d other players still in, which %d "
                 "players can never have" % (self.reentry_min_others, self.players))
@@ -157,12 +138,11 @@ class Rules:
 
     def copy(self):
         r = Rules(self.profile)
-        for key in FIELDS:
-            setattr(r, key, getattr(self, key))
+        r._set(self.to_bytes()[1:], 0)
         return r
 
     def to_bytes(self):
-        """The settings as ``len(FIELDS)`` bytes (profile index first)."""
+        """The settings as ``len(FIELDS) + 1`` bytes (profile index first)."""
         out = bytearray(len(FIELDS) + 1)
         out[0] = PROFILES.index(self.profile)
         for i in range(len(FIELDS)):
@@ -172,51 +152,13 @@ class Rules:
     @staticmethod
     def from_bytes(data):
         """Inverse of :meth:`to_bytes`; raises RulesError on anything impossible."""
-        if len(data) != len(FIELDS) + 1 or data[0] >= len(PROFILES):
-            raise RulesError("rules: bad encoded settings")
-        r = Rules(PROFILES[data[0]])
-        for i in range(len(FIELDS)):
-            v = data[i + 1]
-            if FIELDS[i] in ("strict", "tie_all", "inverse", "reentry_choice",
-                             "reentry_sit_out", "stakes", "open_cards"):
-                if v > 1:
-                    raise RulesError("%s: bad encoded value %d" % (FIELDS[i], v))
-                v = bool(v)
-            setattr(r, FIELDS[i], v)
-        return r.validate()
+        from engine.rulesx import from_bytes
+        return from_bytes(data)
 
     def __eq__(self, other):
         return isinstance(other, Rules) and self.to_bytes() == other.to_bytes()
 
     def describe(self):
         """A few short lines for a settings or rules screen."""
-        ace = ("aces ordinary", "ace led forces lowest", "ace led wins last trick")[self.ace]
-        if self.end == END_FIRST_OUT:
-            end = "first to %d loses" % self.threshold
-        elif self.end == END_FIXED_ROUNDS:
-            end = "%d rounds, lowest total wins" % self.rounds
-        else:
-            end = "out at %d, last one in wins" % self.threshold
-        if not self.reentries:
-            again = "no re-entry"
-        elif not self.reentry_choice:
-            again = "%d lives" % (self.reentries + 1)
-        elif self.reentry_sit_out:
-            again = "comeback once"
-        else:
-            again = "buy-back once"
-        return (
-            "%s, %d players, %d cards" % (self.profile, self.players, self.hand),
-            ("strict: head the trick if you can" if self.strict
-             else "head the trick or play your lowest"),
-            ace,
-            ("inverse: lowest card of last trick scores " if self.inverse else "last trick scores ")
-            + ("(ties all score)" if self.tie_all else "(last played of ties)"),
-            end + ", " + again + (", stakes" if self.stakes else ""),
-            "played cards open" if self.open_cards else "tricks collected face down",
-        )
-
-
-def _range(key, v, lo, hi):
-    if not isinstance(v, int) or v < lo or v > hi:
-        raise RulesError("%s: must be %d to %d, not %r" % (key, lo, hi, v))
+        from engine.rulesx import describe
+        return describe(self)

@@ -99,7 +99,7 @@ def loads(blob):
     except SaveError:
         raise
     except Exception as e:  # any inconsistency found while rebuilding
-        raise SaveError("save: the saved match is not consistent (%s)" % e)
+        raise SaveError("save: the saved match is not consistent (%s)" % e) from None
     if dumps(m) != bytes(blob):
         raise SaveError("save: the saved match is not consistent")
     return m
@@ -182,14 +182,10 @@ def _loads(blob):
             if o >= n or not m.in_round[o] or m.counts[o] >= rules.hand:
                 raise SaveError("save: card dealt to a seat that cannot hold it")
             m._give(o, c)
-    m.trick_len = 0
     m.trick_no = 0
     m.phase = phase
     if phase == PHASE_PLAY:
-        if m._round_size() < 2:
-            raise SaveError("save: fewer than two players in the round")
-        m.leader = m._first_leader()
-        m.turn = m.leader
+        m._new_trick(m._link())
         for t in range(1, 8):
             while True:
                 c = _find(cardbytes, m.turn, t)
