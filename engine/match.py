@@ -332,28 +332,8 @@ class Match:
 
     def decide(self, action):
         """The player offered a re-entry answers DECLINE, PAY or SIT_OUT."""
-        if self.phase != PHASE_REENTRY or action not in self.legal_actions():
-            raise IllegalPlay("re-entry: %r is not an answer now (legal: %s)"
-                              % (action, self.legal_actions()))
-        seat = self.pending[0]
-        self.pending = self.pending[1:]
-        if action == DECLINE:
-            self._log(EV_OUT, seat, self.scores[seat], 0)
-        else:
-            self.status[seat] = IN
-            self.reentries_used[seat] += 1
-            self.scores[seat] = self.restart[seat]
-            if action == PAY:
-                self.chips[seat] += self.rules.reentry_chips
-                self.pot += self.rules.reentry_chips
-            else:
-                self.sit_next[seat] = 1
-            self._log(EV_REENTER, seat, self.restart[seat], action)
-        if len(self.pending):
-            self.turn = self.pending[0]
-            self._log(EV_OFFER, self.turn, self.restart[self.turn], self.rules.reentry_chips)
-        else:
-            self._after_round()
+        from engine.ending import decide
+        decide(self, action)
 
     # ----- the round ----------------------------------------------------------------
 
@@ -396,18 +376,8 @@ class Match:
                 self._give(s, deck[k])
                 s = self.nxt[s]
         else:
-            for s in range(n):
-                hs = hands[s] if s < len(hands) else ()
-                if len(hs) != (H if ir[s] else 0):
-                    raise ValueError("deal: seat %d needs %d cards, got %d"
-                                     % (s, H if ir[s] else 0, len(hs)))
-                for c in hs:
-                    if isinstance(c, str):
-                        from engine.cards import parse
-                        c = parse(c)
-                    if not 0 <= c < 52 or self.owner[c] != 255:
-                        raise ValueError("deal: card %r is dealt twice or is no card" % c)
-                    self._give(s, c)
+            from engine.ending import give_hands
+            give_hands(self, hands)
         self.trick_no = 0
         self.phase = PHASE_PLAY
         self._new_trick(first)
@@ -416,8 +386,8 @@ class Match:
     def _link(self):
         """Link the seats in the round clockwise (``nxt``, ``size``); return the first
         leader: the first seat in the round to the dealer's left."""
-        n = self.n
         size = 0
+        n = self.n
         first = last = NOBODY
         s = self.dealer
         for _ in range(n):
@@ -452,7 +422,6 @@ class Match:
         rules = self.rules
         t = self.trick
         ts = self.trick_seats
-        n = self.n
         hi = self.top
         penalty = (t[w] >> 2) + 2
         takers = bytearray(0)
@@ -475,122 +444,23 @@ class Match:
                     takers = bytearray((ts[i],))
         self.last_takers = takers
         self.last_penalty = penalty
-        sc = self.scores
-        if self.sudden:
+        if not self.sudden:
+            sc = self.scores
             for s in takers:
+                sc[s] += penalty
                 self._log(EV_PENALTY, s, penalty, sc[s])
-            # Sudden death: the penalty takers drop out unless every contender took it.
-            left = bytearray(0)
-            for s in range(n):
-                if self.contenders[s] and not _has(takers, s):
-                    left.append(s)
-            if len(left) == 1:
-                self._finish(left[0])
-                return
-            if len(left):
-                for s in takers:
-                    self.contenders[s] = 0
-                self._log(EV_SUDDEN, left[0], len(left), 0)
-            else:
-                self._log(EV_SUDDEN, takers[0], len(takers), 0)
-            self._next_round()
-            return
-        for s in takers:
-            sc[s] += penalty
-            self._log(EV_PENALTY, s, penalty, sc[s])
-        self.round_no += 1
-        end = rules.end
-        if end == 2:  # fixed rounds
-            if self.round_no >= rules.rounds:
-                self._lowest_wins(self._all_in())
-            else:
+            self.round_no += 1
+            end = rules.end
+            more = end == 2 and self.round_no >= rules.rounds
+            for s in range(self.n):
+                if end != 2 and self.in_round[s] and sc[s] >= rules.threshold:
+                    more = True
+            if not more:
                 self._next_round()
-            return
-        crossers = bytearray(0)
-        s = self.dealer
-        for _ in range(n):
-            s = (s + 1) % n
-            if self.in_round[s] and sc[s] >= rules.threshold:
-                crossers.append(s)
-        if not len(crossers):
-            self._next_round()
-            return
-        if end == 1:  # first out loses
-            self.loser = crossers[0]
-            for s in crossers:
-                self.status[s] = OUT
-                self._log(EV_LOSER, s, sc[s], 0)
-            rest = self._all_in()
-            self._lowest_wins(rest if len(rest) else crossers)
-            return
-        # Lives and re-entry for the players who reached the threshold (settled 1, 3).
-        best = -1  # highest score of the others still in, before anything changes
-        for s in range(n):
-            if self.status[s] == IN and not _has(crossers, s) and sc[s] > best:
-                best = sc[s]
-        if best < 0:
-            # Every remaining player crossed at once: lowest total wins (settled item 1).
-            self._lowest_wins(crossers)
-            return
-        others = self.n - sum(self.status) - len(crossers)
-        pending = bytearray(0)
-        for s in crossers:
-            left = rules.reentries - self.reentries_used[s]
-            self.status[s] = OUT
-            if left > 0 and not rules.reentry_choice:
-                self.status[s] = IN
-                self.reentries_used[s] += 1
-                sc[s] = best
-                self._log(EV_LIFE, s, best, left - 1)
-            elif left > 0 and others >= rules.reentry_min_others:
-                self.restart[s] = best
-                pending.append(s)
-            else:
-                self._log(EV_OUT, s, sc[s], 0)
-        if len(pending):
-            self.pending = pending
-            self.phase = PHASE_REENTRY
-            s = pending[0]
-            self.turn = s
-            self._log(EV_OFFER, s, best, rules.reentry_chips)
-            return
-        self._after_round()
-
-    def _all_in(self):
-        out = bytearray(0)
-        for s in range(self.n):
-            if self.status[s] == IN:
-                out.append(s)
-        return out
-
-    def _after_round(self):
-        alive = self._all_in()
-        if len(alive) == 1:
-            self._finish(alive[0])
-        else:
-            self._next_round()
-
-    def _lowest_wins(self, seats):
-        """Lowest total among ``seats`` wins; equal lowest play sudden death."""
-        low = 1 << 20
-        for s in seats:
-            if self.scores[s] < low:
-                low = self.scores[s]
-        tied = bytearray(0)
-        for s in seats:
-            if self.scores[s] == low:
-                tied.append(s)
-        if len(tied) == 1:
-            self._finish(tied[0])
-            return
-        self.sudden = True
-        for s in range(self.n):
-            self.contenders[s] = 0
-            self.sit_next[s] = 0
-        for s in tied:
-            self.contenders[s] = 1
-        self._log(EV_SUDDEN, tied[0], len(tied), 0)
-        self._next_round()
+                return
+        # Someone reached the threshold, sudden death, or the last of fixed rounds.
+        from engine.ending import end_round
+        end_round(self)
 
     def _next_round(self):
         n = self.n
@@ -605,18 +475,3 @@ class Match:
                     self.status[s] = IN
         self._deal()
 
-    def _finish(self, winner):
-        self.phase = PHASE_OVER
-        self.winner = winner
-        self.turn = NOBODY
-        for s in range(self.n):
-            self.status[s] = OUT if s != winner else IN
-        self._log(EV_WIN, winner, self.pot, 0)
-
-
-def _has(seq, x):
-    """``x in seq`` for a bytearray (which MicroPython's ``in`` does not support)."""
-    for v in seq:
-        if v == x:
-            return True
-    return False

@@ -124,16 +124,12 @@ class Rules:
             if not isinstance(v, int) or v < lo or v > hi:
                 raise RulesError("%s: must be %d to %d, not %r" % (k, lo, hi, v))
         if self.reentries and self.end:
-            raise RulesError(
-                "reentries: lives, buy-back and comeback only apply when the last player "
-                "standing wins; turn them off for 'first out loses' or 'fixed rounds'")
+            raise RulesError("reentries: lives, buy-back and comeback need 'last standing'")
         if self.reentry_sit_out and not self.reentry_choice:
-            raise RulesError("reentry_sit_out: sitting out is a choice; it needs a re-entry "
-                             "the player chooses (comeback)")
+            raise RulesError("reentry_sit_out: needs a chosen re-entry (comeback)")
         if self.reentries and self.reentry_choice and self.reentry_min_others >= self.players:
-            raise RulesError(
-                "reentry_min_others: buy-back needs %d other players still in, which %d "
-                "players can never have" % (self.reentry_min_others, self.players))
+            raise RulesError("reentry_min_others: buy-back needs %d others still in, "
+                             "%d players never have" % (self.reentry_min_others, self.players))
         return self
 
     def copy(self):
