@@ -35,28 +35,10 @@ from engine.rules import ACE_FORCES_LOWEST, END_FIXED_ROUNDS, END_FIRST_OUT
 
 LEVELS = ("easy", "medium", "hard")
 
-HARD_EFFORT = const(700)  # simulated card plays per decision (board budget)
+HARD_EFFORT = const(1800)  # work units (simulated plays) per decision: the board budget
 EASY_SLIP = const(30)  # percent of easy's decisions that are a random legal card
 _MAX_SAMPLES = const(64)
 _ACE = const(12)
-
-
-def _heuristic_index(h, b, n, top, tl, ace_led, strict, inverse):
-    """Index in the sorted rank hand ``h[b:b+n]`` the heuristic plays (always legal)."""
-    if tl == 0:
-        return 0 if inverse else n - 1
-    if ace_led:
-        return 0
-    if inverse:
-        if strict and h[b + n - 1] >= top:
-            i = n - 1
-            while i > 0 and h[b + i - 1] >= top:
-                i -= 1
-            return i
-        return 0
-    if h[b + n - 1] >= top:
-        return n - 1
-    return 0
 
 
 class Player:
@@ -72,7 +54,11 @@ class Player:
         # reviewed, but the player saw them when they were played in front of it).
         self._seen = bytearray(52)
         self._mem_cnt = bytearray(7)  # cards remembered per seat
+        # What the plays say if the others play like the heuristic (a soft belief, used
+        # while sampling when it can be met): every card left has rank < _mhi[seat].
+        self._mhi = bytearray(7)
         self._mem_trick = -1
+        self._mem_key = -1
         # Simulator state (positions in round order, rank-only hands, 7 slots each).
         self._h = bytearray(49)
         self._cnt = bytearray(7)
@@ -83,6 +69,7 @@ class Player:
         self._pool = bytearray(52)
         self._lo = bytearray(7)
         self._hi = bytearray(7)
+        self._mh = bytearray(7)  # hi, tightened by the belief when that leaves room
         self._order = bytearray(7)  # fill order for sampling (tightest bounds first)
         self._cost = [0] * 7
         self._work = 0
@@ -90,22 +77,25 @@ class Player:
     # ----- the contract -----------------------------------------------------------
 
     def choose(self, view):
-        acts = view.legal_actions()
-        if not acts:
-            raise ValueError("choose: seat %d has nothing to do now" % view.seat)
-        if view.phase() != PHASE_PLAY or acts[0] >= 52:
+        if view.phase() != PHASE_PLAY:
+            acts = view.legal_actions()
+            if not acts:
+                raise ValueError("choose: seat %d has nothing to do now" % view.seat)
             return self._reentry(acts)
         legal = view.legal_cards()
-        if self.level != "easy":
-            self._remember(view, self.level == "hard")
-        if len(legal) == 1:
-            return legal[0]
-        if legal[0] >> 2 == legal[-1] >> 2:
-            return legal[0]
+        if not legal:
+            raise ValueError("choose: seat %d has nothing to do now" % view.seat)
         if self.level == "easy":
+            if legal[0] >> 2 == legal[-1] >> 2:
+                return legal[0]
             if self.rng.below(100) < EASY_SLIP:
                 return legal[self.rng.below(len(legal))]
             return self._heuristic(view, legal)
+        # the memory sees every turn of the round, forced ones included
+        forced = legal[0] >> 2 == legal[-1] >> 2
+        self._remember(view, self.level == "hard" and not forced)
+        if forced:
+            return legal[0]
         if self.level == "medium":
             return self._medium(view, legal)
         return self._hard(view, legal)
@@ -125,15 +115,30 @@ class Player:
         s = self._seen
         mc = self._mem_cnt
         H = view.rules.hand
-        if len(view.hand()) == H or tn < self._mem_trick:
+        key = view.dealer() * 256 + view.score(view.seat)
+        if len(view.hand()) == H or tn < self._mem_trick or key != self._mem_key:
             for i in range(52):
                 s[i] = 0
             for i in range(7):
                 mc[i] = 0
+                self._mhi[i] = 13
         self._mem_trick = tn
+        self._mem_key = key
         cards, who = view.trick()
+        r = view.rules
+        top = -1
+        model = not r.inverse and not (len(cards) and cards[0] >> 2 == _ACE
+                                        and r.ace == ACE_FORCES_LOWEST)
         for i in range(len(cards)):
             c = cards[i]
+            k = c >> 2
+            if model:
+                # the heuristic plays its highest card when it heads, else its lowest
+                lim = k + 1 if k >= top else top
+                if lim < self._mhi[who[i]]:
+                    self._mhi[who[i]] = lim
+            if k > top:
+                top = k
             if not s[c]:
                 s[c] = 1
                 mc[who[i]] += 1
@@ -172,20 +177,16 @@ class Player:
                                and view.rules.ace == ACE_FORCES_LOWEST)
 
     def _heuristic(self, view, legal):
-        hand = view.hand()
-        n = len(hand)
-        h = self._h
-        for i in range(n):
-            h[i] = hand[i] >> 2
+        """Normal game: the highest card when it heads the trick (or leads), else the
+        lowest. Inverse game: always the lowest legal card (under the strict rule that is
+        the lowest card heading the trick)."""
+        if view.rules.inverse:
+            return legal[0]
         top, tl, ace_led = self._top(view)
-        r = view.rules
-        i = _heuristic_index(h, 0, n, top, tl, ace_led, r.strict, r.inverse)
-        return self._card_of_rank(legal, h[i])
-
-    def _card_of_rank(self, legal, rank):
-        for c in legal:
-            if c >> 2 == rank:
-                return c
+        if ace_led:
+            return legal[0]
+        if legal[-1] >> 2 >= top:
+            return legal[-1]
         return legal[0]
 
     def _medium(self, view, legal):
@@ -237,51 +238,53 @@ class Player:
             lo, hi = view.bounds(st)
             self._lo[q] = lo
             self._hi[q] = hi
+            mh = self._mhi[st] if self.level == "hard" else 13
+            self._mh[q] = mh if lo < mh < hi else hi
         b = me * 7
         for i in range(len(hand)):
             self._bh[b + i] = hand[i] >> 2
         return p, me, tl, top, tno
 
     def _sample(self, p, me):
-        """Deal the pool to the other positions in ``_bh`` respecting counts and bounds."""
+        """Deal the pool to the other positions in ``_bh`` respecting counts and bounds:
+        first with the belief about the others' highest cards, then with the public bounds
+        only, at last with any cards."""
         rng = self.rng
         pool = self._pool
         pn = self._pool_n
         bh = self._bh
         cnt = self._bcnt
         lo = self._lo
-        hi = self._hi
-        for attempt in range(4):
+        for attempt in range(5):
+            hi = self._mh if attempt < 2 else self._hi
             left = pn  # pool[0:left] is still free (swap-remove)
             ok = True
-            # tighter ranges first
-            for pass_ in range(2):
+            for pass_ in range(2):  # tighter ranges first
                 for q in range(p):
-                    if q == me:
-                        continue
-                    narrow = hi[q] - lo[q] < 13
-                    if (pass_ == 0) != narrow:
+                    if q == me or (pass_ == 0) != (hi[q] - lo[q] < 13):
                         continue
                     b = q * 7
-                    need = cnt[q]
-                    for j in range(need):
+                    a = lo[q]
+                    z = hi[q]
+                    for j in range(cnt[q]):
                         tries = 0
-                        while True:
+                        while left:
                             x = rng.below(left)
                             rr = pool[x]
-                            if (lo[q] <= rr < hi[q]) or (attempt == 3 and tries > 20):
+                            if a <= rr < z or attempt == 4:
                                 break
                             tries += 1
-                            if tries > 40:
+                            if tries > 12:
                                 ok = False
                                 break
-                        if not ok:
+                        if not ok or not left:
+                            ok = False
                             break
+                        self._work += 2 * tries + 2  # a draw costs about 2 plays
                         left -= 1
                         pool[x] = pool[left]
                         pool[left] = rr
-                        # insertion into the sorted hand
-                        i = j
+                        i = j  # insertion into the sorted hand
                         while i > 0 and bh[b + i - 1] > rr:
                             bh[b + i] = bh[b + i - 1]
                             i -= 1
@@ -315,10 +318,8 @@ class Player:
         per = remaining * nc
         if exact:
             per = per * 3 * (1 << (p if p < 6 else 6)) // p
-        samples = self.effort // per if per else 1
-        if samples > _MAX_SAMPLES:
-            samples = _MAX_SAMPLES
-        if samples < 2:
+        per += 2 * (remaining - n)
+        if per * 2 > self.effort:
             return default
         weight, room = self._stakes(view)
         self._weight = weight
@@ -341,13 +342,15 @@ class Player:
         nxt = me + 1
         if nxt == p:
             nxt = 0
-        for _ in range(samples):
+        effort = self.effort
+        self._work = 0
+        done = 0
+        while done < _MAX_SAMPLES:
+            w0 = self._work
             self._sample(p, me)
             for ci in range(nc):
-                for i in range(49):
-                    h[i] = bh[i]
-                for i in range(p):
-                    cnt[i] = bcnt[i]
+                h[:] = bh
+                cnt[:] = bcnt
                 # play the candidate
                 cr = cands[ci] >> 2
                 j = 0
@@ -367,6 +370,10 @@ class Player:
                 else:
                     res = self._rollout(nxt, tl + 1, t2, tno)
                 cost[ci] += self._util(res)
+            done += 1
+            self._work += nc
+            if self._work + (self._work - w0) > effort:
+                break
         best = -1
         for ci in range(nc):
             if best < 0 or cost[ci] < cost[best]:
@@ -483,7 +490,6 @@ class Player:
         tr = self._tr
         tp = self._tp
         if tl == p:
-            self._work += 1
             if tno == self._lastt:
                 return self._score(base, p, top)
             if self._ace == ACE_FORCES_LOWEST and tr[base] == _ACE:
@@ -539,6 +545,7 @@ class Player:
             cnt[turn] = m
             tr[tr_i] = rr
             tp[tr_i] = turn
+            self._work += 3  # a node of the exact search costs about 3 rollout plays
             nt = turn + 1
             if nt == p:
                 nt = 0
