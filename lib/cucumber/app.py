@@ -460,14 +460,14 @@ class App:
         self.now = hw.ticks_ms() & _MASK
         now = self.now
         pressed = hw.keys()
-        busy = (self.wait is not None or ticks_diff(now, self.guard) < 0
-                or self.ai_ready is not None)
-        if pressed:
-            scr = self.screen
+        guard = ticks_diff(now, self.guard) < 0
+        scr = self.screen
+        busy = (scr is self.table and scr is not None and not scr.reviewing
+                and (self.wait is not None or self.ai_ready is not None))
+        if pressed and not guard:
             for k in pressed:
-                if busy and (scr is not self.table or k not in (keys.START, keys.SELECT)
-                             or ticks_diff(now, self.guard) < 0):
-                    continue  # a transition: only pause and review get through
+                if busy and k != keys.START and k != keys.SELECT:
+                    continue  # a pause on the table: only pause and review get through
                 cmd = scr.key(k)
                 if cmd is not None:
                     self.command(cmd)

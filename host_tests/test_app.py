@@ -1,0 +1,190 @@
+"""The app's flow through its key interface: saves, continue, set-up, transitions."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from screenshots import Driver  # noqa: E402
+from cucumber import keys, menus  # noqa: E402
+from cucumber.settings import HUMAN, MEDIUM, EASY, HARD, decode_settings  # noqa: E402
+from cucumber.store import Store, MATCH, SETTINGS, STATS  # noqa: E402
+from engine.match import DECLINE, OUT  # noqa: E402
+
+
+def blank_nvm():
+    return bytearray(b"\xff" * 8192)
+
+
+def my_turn(dr, trick=0):
+    t = dr.app.table
+    return (dr.name() == "table" and t is not None and t.interactive and dr.app.wait is None
+            and dr.app.match.trick_no >= trick)
+
+
+def test_continue_after_restart_resumes_the_same_match():
+    nvm = blank_nvm()
+    d = Driver(nvm=nvm, seed=7)
+    d.start(profile=0, players=4, kinds=(HUMAN, EASY, MEDIUM, HARD), end=0, reentry=1)
+    assert d.auto(lambda dr: my_turn(dr, trick=2), max_steps=5000)
+    m = d.app.match
+    hands = [m.hand(s) for s in range(m.n)]
+    state = (m.current_player(), list(m.scores), m.trick_no, bytes(m.trick[:m.trick_len]),
+             m.round_no, m.dealer)
+    shown = [tg[0] for tg in d.app.table.hand_tg if tg.x >= 0]
+    # Power off and on: a new App on the same nvm.
+    d2 = Driver(nvm=nvm, seed=99)
+    assert d2.name() == "title"
+    assert d2.app.screen.can_continue
+    d2.step(2)
+    d2.press(keys.A)  # the cursor starts on "Continue" when there is a saved match
+    d2.step(3)
+    m2 = d2.app.match
+    assert m2 is not None
+    assert [m2.hand(s) for s in range(m2.n)] == hands
+    assert (m2.current_player(), list(m2.scores), m2.trick_no,
+            bytes(m2.trick[:m2.trick_len]), m2.round_no, m2.dealer) == state
+    assert bytes(d2.app.kinds) == bytes((HUMAN, EASY, MEDIUM, HARD))
+    assert d2.name() == "table" and d2.app.table.interactive
+    assert [tg[0] for tg in d2.app.table.hand_tg if tg.x >= 0] == shown
+    # and it plays on to the end
+    assert d2.auto(lambda dr: dr.name() == "end", max_steps=40000)
+    assert Store(nvm).get(MATCH) is None  # a finished match is no longer offered
+
+
+def test_setup_is_remembered_and_prefs_too():
+    nvm = blank_nvm()
+    d = Driver(nvm=nvm)
+    d.setup(profile=2, players=6, hand=5, threshold=40, stakes=1,
+            kinds=(HUMAN, HARD, HUMAN, EASY, MEDIUM, HARD))
+    d.press(keys.START)
+    assert d.app.match.rules.profile == "ogorek"
+    d.app.command(("pause",))
+    d.app.command(("title",))
+    d.app.command(("settings",))
+    d.press(keys.A)  # sound off
+    assert d.hw.muted
+    d2 = Driver(nvm=nvm)
+    assert d2.hw.muted
+    prefs, s, ok = decode_settings(Store(nvm).get(SETTINGS))
+    assert ok and prefs.mute
+    assert (s.profile, s.players, s.hand, s.threshold, s.stakes) == (2, 6, 5, 40, 1)
+    assert bytes(s.kinds[:6]) == bytes((HUMAN, HARD, HUMAN, EASY, MEDIUM, HARD))
+    d2.app.command(("setup",))
+    assert "ogorek" in d2.app.screen.rows[1][1]
+
+
+def test_impossible_combination_shows_the_message_and_loses_nothing():
+    d = Driver()
+    d.setup(end=2, reentry=1, players=5)
+    before = d.app.screen.s.encode()
+    d.press(keys.START)
+    scr = d.app.screen
+    assert d.name() == "setup" and d.app.match is None
+    assert scr.err_group is not None
+    texts = " ".join(t.text for t in scr.err_group if hasattr(t, "text"))
+    assert "reentries" in texts or "lives" in texts
+    assert "error" in d.hw.beeps
+    assert scr.s.encode() == before
+    d.press(keys.DOWN)  # any key closes the message
+    assert scr.err_group is None
+    assert scr.s.encode() == before
+
+
+def test_damaged_store_falls_back_with_a_notice():
+    nvm = blank_nvm()
+    d = Driver(nvm=nvm)
+    d.start()
+    for i in range(0, 600, 3):
+        nvm[i] = (nvm[i] + 77) & 0xFF
+    d2 = Driver(nvm=nvm)
+    assert d2.name() == "title"
+    assert d2.app.screen.notice
+    assert not d2.app.screen.can_continue
+    assert d2.app.setup.players == 4  # defaults
+
+
+def test_unloadable_save_offers_a_new_match():
+    nvm = blank_nvm()
+    st = Store(nvm)
+    st.put(MATCH, b"M\x01\x00\x00\x03\x00\x02\x02" + b"CU\x01" + bytes(40))
+    d = Driver(nvm=nvm)
+    assert d.app.screen.can_continue
+    d.step(2)
+    d.press(keys.A)
+    assert d.name() == "message"
+    assert isinstance(d.app.screen, menus.Message)
+    d.press(keys.A)
+    assert d.name() == "setup"
+
+
+def test_keys_during_ai_pause_are_ignored_and_thinking_is_shown_first():
+    d = Driver(seed=3)
+    d.start(profile=1, players=3, kinds=(HUMAN, MEDIUM, MEDIUM), end=0, reentry=0)
+    app = d.app
+    seen = []
+    for s in (1, 2):
+        bot = app.bots[s]
+        orig = bot.choose
+
+        def spy(view, orig=orig, s=s):
+            seen.append((s, app.table.status.text, app.hw.display.refreshes))
+            return orig(view)
+        bot.choose = spy
+    assert d.auto(lambda dr: dr.app.wait is not None and not dr.app.clear_after_wait,
+                  max_steps=3000)
+    assert seen
+    for s, status, refreshes in seen:
+        assert "P%d thinking" % (s + 1) in status
+        assert refreshes > 0
+    m = app.match
+    snap = (m.current_player(), m.trick_len, m.trick_no)
+    d.hw.press(keys.A, keys.LEFT, keys.A, keys.RIGHT, keys.A)
+    d.hw.advance(10)
+    app.step()
+    assert (m.current_player(), m.trick_len, m.trick_no) == snap
+    assert app.wait is not None
+
+
+def test_human_reentry_choice_and_stats():
+    nvm = blank_nvm()
+    done = False
+    for seed in range(1, 60):
+        d = Driver(nvm=nvm, seed=seed)
+        d.start(profile=1, players=3, kinds=(HUMAN, MEDIUM, MEDIUM), end=0, reentry=4,
+                threshold=50)
+        d.app.match.scores[0] = 49
+        d.auto(lambda dr: dr.name() in ("reentry", "end") or dr.app.match.round_no >= 6,
+               max_steps=6000)
+        if d.name() != "reentry":
+            continue
+        scr = d.app.screen
+        assert DECLINE in scr.acts
+        while scr.acts[scr.cursor] != DECLINE:
+            d.press(keys.UP)
+        d.press(keys.A)
+        assert d.app.match.status[0] == OUT
+        assert d.name() == "out"
+        assert d.auto(lambda dr: dr.name() == "end", max_steps=40000)
+        done = True
+        break
+    assert done
+    st = Store(nvm)
+    from cucumber.settings import Stats
+    stats = Stats.decode(st.get(STATS))
+    assert stats.matches >= 1 and stats.played[0] >= 1
+
+
+def test_sound_and_lights_follow_the_game():
+    d = Driver(seed=8)
+    d.start(profile=0, players=3, kinds=(HUMAN, MEDIUM, MEDIUM), end=0, reentry=1)
+    d.auto(lambda dr: dr.name() == "round", max_steps=5000)
+    for k in ("play", "trick", "penalty"):
+        assert k in d.hw.beeps
+    assert d.hw.light_colors != (0, 0, 0, 0, 0) or d.app.match.is_terminal()
+    d.app.prefs.mute = True
+    d.app.command(("prefs",))
+    d.hw.beeps.clear()
+    d.auto(lambda dr: dr.name() == "round" and len(dr.hw.beeps) == 0
+           and dr.app.match.round_no >= 2, max_steps=5000)
+    assert d.hw.beeps == []
