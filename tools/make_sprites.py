@@ -8,8 +8,9 @@ The sheet is a 4-bit indexed, uncompressed (BI_RGB), bottom-up BMP that
 ``displayio.OnDiskBitmap`` reads on the board: 16 tiles of 20 x 28 pixels a row.
 Tile ``code`` (0..51) is that card (rank = code >> 2, 0 = two .. 12 = ace; suit = code & 3:
 spades, hearts, diamonds, clubs); then 52 card back, 53 empty slot, 54 highlight frame,
-55 dimming stipple (a quarter of the pixels), 56 "legal" marker. Palette index 0 is the background, meant to be made
-transparent (``palette.make_transparent(0)``). See ``sprites/README.md``.
+55 dimming stipple (a quarter of the pixels), 56 "legal" marker. Palette index 0 is the
+background, to be made transparent (``palette.make_transparent(0)``). See
+``sprites/README.md``.
 
 The glyphs are drawn here by hand as strings, so the output is the same on every machine;
 Pillow is used for the preview only and by the tests to read the file back.
