@@ -386,3 +386,9 @@ print('ok')
     buf = bytearray(4800)
     n = hwmod.render(hwmod.SOUNDS["win"], buf)
     assert out.split() == ["generic", "[]", "None", str(n), "5", "ok"], out
+
+
+def test_pc_without_injected_board_does_not_import_blinka(monkeypatch):
+    monkeypatch.delitem(sys.modules, "board", raising=False)
+    hw = hwmod.open_hardware()
+    assert hw.name == "generic" and "board" not in sys.modules

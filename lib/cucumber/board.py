@@ -380,6 +380,10 @@ def _pin_keys(board, pins, pressed_value):
 
 def open_hardware(swap_ab=False):
     """The Hardware of the board this runs on (a do-nothing one off CircuitPython)."""
+    import sys
+
+    if sys.implementation.name != "circuitpython" and "board" not in sys.modules:
+        return Hardware("generic")  # a PC (Blinka's board module is not a handheld)
     try:
         import board
     except ImportError:
