@@ -11,6 +11,7 @@ the previous one is dropped.
 """
 
 import gc
+import sys
 
 from engine import save
 from engine.ai import Player
@@ -19,13 +20,31 @@ from engine.match import (
     EV_PLAY, EV_TRICK, EV_PENALTY, EV_LIFE, EV_OUT, EV_REENTER, EV_SUDDEN, EV_WIN,
     EV_LOSER,
 )
-from cucumber import keys, ui, settings, menus, summary
+from cucumber import keys, ui, settings, summary
 from cucumber.table import Table
 from cucumber.settings import HUMAN, LEVELS
 from cucumber.store import SETTINGS, STATS, MATCH
 
 _HALF = 1 << 28
 _MASK = (1 << 29) - 1
+
+
+def _menus():
+    """The menus module, imported on first use (see _drop_menus)."""
+    m = sys.modules.get("cucumber.menus")
+    if m is None:
+        __import__("cucumber.menus")
+        m = sys.modules["cucumber.menus"]
+    return m
+
+
+def _drop_menus():
+    """Forget the menus module so that its code can be collected during a match."""
+    if "cucumber.menus" in sys.modules:
+        del sys.modules["cucumber.menus"]
+        pkg = sys.modules.get("cucumber")
+        if pkg is not None and hasattr(pkg, "menus"):
+            delattr(pkg, "menus")
 
 
 def ticks_diff(a, b):
@@ -104,6 +123,12 @@ class App:
         that two screens never hold memory at once (the table is kept while paused)."""
         self.hw.display.root_group = None
         self.screen = None
+        mod = sys.modules.get("cucumber.menus")
+        if (mod is not None and self.match is not None and make is not mod.RulesScreen
+                and make is not mod.Message):
+            mod = None
+            _drop_menus()
+        mod = None
         gc.collect()
         self.set_screen(make(*args))
 
@@ -145,7 +170,7 @@ class App:
         self.table = None
         self.match = None
         self._update_lights()
-        self.open_screen(menus.Title, self.store.get(MATCH) is not None, notice)
+        self.open_screen(_menus().Title, self.store.get(MATCH) is not None, notice)
 
     def new_match(self, rules, kinds):
         self.seed = (self.seed * 1103515245 + 12345) & 0x3FFFFFFF
@@ -220,7 +245,7 @@ class App:
             if m.n != len(kinds):
                 raise save.SaveError("save: seat list does not match the match")
         except (ValueError, save.SaveError) as e:
-            self.open_screen(menus.Message, "Cannot continue", str(e) + " Start a new match?",
+            self.open_screen(_menus().Message, "Cannot continue", str(e) + " Start a new match?",
                              ("setup",), ("title",), "A: new match", "B: title")
             return
         m.log_events = True
@@ -233,19 +258,19 @@ class App:
     def command(self, cmd):
         c = cmd[0]
         if c == "setup":
-            self.open_screen(menus.SetupScreen, self.setup)
+            self.open_screen(_menus().SetupScreen, self.setup)
         elif c == "continue":
             self.continue_match()
         elif c == "settings":
-            self.open_screen(menus.SettingsScreen, self.prefs, self.stats)
+            self.open_screen(_menus().SettingsScreen, self.prefs, self.stats)
         elif c == "rules":
-            self.back_to = self.screen if self.match is not None else None
             try:
                 r = self.setup.rules() if self.match is None else self.match.rules
             except ValueError:
                 from engine.rules import Rules
                 r = Rules(("agurk", "gurka", "ogorek")[self.setup.profile])
-            self.open_screen(menus.RulesScreen, r)
+            self.table = None  # rebuilt from the match on return: room for the rules
+            self.open_screen(_menus().RulesScreen, r)
         elif c == "back":
             if self.match is not None:
                 self._resume()
@@ -274,7 +299,7 @@ class App:
             self.holder = cmd[1]
             self._show_table()
         elif c == "pause":
-            self.open_screen(menus.PauseMenu)
+            self.open_screen(summary.PauseMenu)
         elif c == "resume":
             self._resume()
         elif c == "next":

@@ -1,5 +1,9 @@
 """Title, set-up, settings and rules screens.
 
+Only needed outside a match: the app imports this module when it opens one of these
+screens and removes it from ``sys.modules`` when a match screen opens, which gives its
+~13 KB of code back to the heap while the table is up.
+
 A screen has ``group`` (its displayio.Group, built when the screen is made and dropped
 with it), ``key(k)`` returning None or a command tuple for the app, and ``tick(now)``.
 """
@@ -7,9 +11,7 @@ with it), ``key(k)`` returning None or a command tuple for the app, and ``tick(n
 import displayio
 
 from cucumber import keys, ui
-from cucumber.settings import (
-    Setup, KIND_NAMES, REENTRY_NAMES, THRESHOLDS, HUMAN, HARD,
-)
+from cucumber.settings import KIND_NAMES, REENTRY_NAMES, THRESHOLDS, HUMAN, HARD
 from engine.rules import PROFILES, RulesError, MAX_PLAYERS
 
 ROW = 12  # text row height
@@ -378,31 +380,6 @@ class RulesScreen(Screen):
         return None
 
 
-class PauseMenu(Screen):
-    name = "pause"
-    ITEMS = ("Resume", "Rules", "Quit to title")
-
-    def __init__(self):
-        g = displayio.Group()
-        g.append(ui.background(ui.DARK))
-        g.append(ui.centered("Paused", 8, ui.YELLOW, scale=2))
-        g.append(ui.centered("the match is saved", 34, ui.GREY))
-        self.menu = ListMenu(g, 32, 56, 16, 3)
-        self.group = g
-        self.menu.show(self.ITEMS)
-
-    def key(self, k):
-        m = self.menu
-        if k == keys.UP or k == keys.DOWN:
-            m.move(-1 if k == keys.UP else 1, 3)
-            m.show(self.ITEMS)
-        elif k == keys.A:
-            return (("resume",), ("rules",), ("title",))[m.cursor]
-        elif k == keys.B or k == keys.START:
-            return ("resume",)
-        return None
-
-
 class Message(Screen):
     """A message with A and B choices (e.g. a save that cannot be loaded)."""
 
@@ -427,7 +404,3 @@ class Message(Screen):
         if k == keys.B:
             return self.b_cmd
         return None
-
-
-def make_setup_copy(setup):
-    return setup.copy() if setup is not None else Setup()

@@ -226,3 +226,44 @@ class MatchEnd(Page):
         if k == keys.B or k == keys.START:
             return ("title",)
         return None
+
+
+class PauseMenu(Page):
+    """START during a match. Lives here, not in menus, so that no menu code is loaded
+    while a match is on screen."""
+
+    name = "pause"
+    ITEMS = ("Resume", "Rules", "Quit to title")
+
+    def __init__(self):
+        g = displayio.Group()
+        g.append(ui.background(ui.DARK))
+        g.append(ui.centered("Paused", 8, ui.YELLOW, scale=2))
+        g.append(ui.centered("the match is saved", 34, ui.GREY))
+        self.rows = []
+        for i in range(3):
+            t = ui.Text("", x=32, y=56 + i * ROW, width=16)
+            g.append(t)
+            self.rows.append(t)
+        self.cursor = 0
+        self.group = g
+        self._draw()
+
+    def _draw(self):
+        for i in range(3):
+            t = self.rows[i]
+            t.set(self.ITEMS[i])
+            if i == self.cursor:
+                t.color(ui.BLACK, ui.YELLOW)
+            else:
+                t.color(ui.TEXT)
+
+    def key(self, k):
+        if k == keys.UP or k == keys.DOWN:
+            self.cursor = (self.cursor + (2 if k == keys.UP else 1)) % 3
+            self._draw()
+        elif k == keys.A:
+            return (("resume",), ("rules",), ("title",))[self.cursor]
+        elif k == keys.B or k == keys.START:
+            return ("resume",)
+        return None

@@ -96,6 +96,9 @@ class Table:
         self.main = g
         self.group = displayio.Group()
         self.group.append(g)
+        for i in range(match.trick_len):  # a table rebuilt mid-trick shows the trick
+            self.add_play(match.trick_seats[i], match.trick[i])
+        self.highlight(None)
         self.refresh()
 
     # ----- geometry ----------------------------------------------------------------
