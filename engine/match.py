@@ -101,6 +101,7 @@ class Match:
         self.hi = bytearray(n)  # public: every card left has rank < hi
         self.trick = bytearray(7)
         self.trick_seats = bytearray(7)
+        self._buf = bytearray(7)  # scratch for legal_cards
         self.trick_len = 0
         self.trick_no = 0
         self.top = -1  # highest rank in the trick, -1 before the lead
@@ -197,9 +198,10 @@ class Match:
         return c
 
     def legal_cards(self):
-        """The legal cards of the player to move, lowest first."""
-        buf = bytearray(7)
-        return bytes(buf[:self.legal_into(buf)])
+        """The legal cards of the player to move, lowest first (a new bytearray: the only
+        allocation)."""
+        buf = self._buf
+        return buf[:self.legal_into(buf)]
 
     def legal_actions(self):
         if self.phase == PHASE_PLAY:
@@ -277,23 +279,34 @@ class Match:
 
     def play(self, card):
         """The player to move plays ``card``; IllegalPlay (changing nothing) if not legal."""
-        w = self.why(card)
+        seat = self.turn
+        w = WHY_NOT
+        if not self.phase:  # the same test as why(), inlined: this is the hot path
+            h = self.hands
+            b = seat * 7
+            e = b + self.counts[seat]
+            i = b
+            while i < e and h[i] != card:
+                i += 1
+            if i < e:
+                r = card >> 2
+                top = self.top
+                if top < 0:
+                    w = WHY_LEAD
+                elif self.forced:
+                    w = WHY_ACE_LED if r == h[b] >> 2 else WHY_NOT
+                elif r >= top:
+                    w = WHY_HEADS
+                elif r == h[b] >> 2 and not (self.rules.strict and h[e - 1] >> 2 >= top):
+                    w = WHY_LOWEST
         if not w:
             from engine.explain import why_not
             raise IllegalPlay(why_not(self, card))
-        seat = self.turn
-        h = self.hands
-        b = seat * 7
-        e = b + self.counts[seat] - 1
-        self.counts[seat] -= 1
-        i = b
-        while h[i] != card:
-            i += 1
+        e -= 1
+        self.counts[seat] = e - b
         while i < e:
             h[i] = h[i + 1]
             i += 1
-        r = card >> 2
-        top = self.top
         if w >= WHY_LOWEST:  # a lowest card: the rest of the hand is at least as high
             if r > self.lo[seat]:
                 self.lo[seat] = r
@@ -323,7 +336,8 @@ class Match:
         # The trick is complete.
         t = self.win
         seat = self.trick_seats[t]
-        self._log(EV_TRICK, seat, self.trick_no, self.trick[t])
+        if self.log_events:
+            self.events.append((EV_TRICK, seat, self.trick_no, self.trick[t]))
         if self.trick_no < self.rules.hand - 1:
             self._new_trick(seat)
             self.trick_no += 1
@@ -371,10 +385,20 @@ class Match:
         if hands is None:
             deck = bytearray(range(52))
             self.rng.shuffle(deck)
+            h = self.hands
+            own = self.owner
+            size = self.size
             s = first
-            for k in range(self.size * H):  # one card at a time from the dealer's left
-                self._give(s, deck[k])
+            for k in range(size * H):  # one card at a time from the dealer's left
+                c = deck[k]
+                h[s * 7 + k // size] = c
+                own[c] = s
                 s = self.nxt[s]
+            for s in range(n):
+                if ir[s]:
+                    b = s * 7
+                    h[b:b + H] = bytes(sorted(h[b:b + H]))
+                    self.counts[s] = H
         else:
             from engine.ending import give_hands
             give_hands(self, hands)

