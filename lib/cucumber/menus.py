@@ -135,7 +135,7 @@ class SetupScreen(Screen):
         g.append(ui.Text("Set-up", x=2, y=0, color=ui.YELLOW))
         self.hint = ui.Text("START:play B:back", x=56, y=0, color=ui.GREY)
         g.append(self.hint)
-        self.menu = ListMenu(g, 0, 15, 26, self.VISIBLE)
+        self.menu = ListMenu(g, 2, 15, 26, self.VISIBLE)
         self.err_group = None
         self.group = g
         self.rows = ()
@@ -208,7 +208,7 @@ class SetupScreen(Screen):
 
     def show_error(self, msg):
         self._hide_error()
-        lines = ui.wrap(msg, 25)[:5]
+        lines = ui.wrap(msg, 25)[:8]
         g = displayio.Group()
         h = len(lines) * ROW + 6
         y0 = ui.H - h

@@ -164,7 +164,7 @@ class Reentry(Page):
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
         g.append(ui.centered("%s: come back?" % ui.seat_name(seat), 6, ui.YELLOW, scale=1))
-        g.append(ui.centered("Score %d is over the limit." % match.scores[seat], 22))
+        g.append(ui.centered("%d points, limit %d" % (match.scores[seat], r.threshold), 22))
         g.append(ui.centered("Re-enter at %d:" % match.restart[seat], 34))
         self.rows = []
         for i in range(len(self.acts)):

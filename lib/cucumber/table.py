@@ -238,9 +238,11 @@ class Table:
                 tg.pixel_shader = ui.dim_palette() if self.interactive else ui.sheet().pixel_shader
                 mk.x = OFF
         if holder is None:
-            self.hidden_text.set("      (hands hidden)")
-        elif count == 0:
-            self.hidden_text.set("")
+            spectator = True
+            for k in self.kinds:
+                if k == HUMAN:
+                    spectator = False
+            self.hidden_text.set("   watching the AIs" if spectator else "     (hands hidden)")
         else:
             self.hidden_text.set("")
         self._draw_selection()
@@ -274,8 +276,10 @@ class Table:
     def _reason(self, c):
         w = self.m.why(c)
         name = ui.card_name(c)
-        text = ("", "you lead", "heads the trick", "your lowest", "ace led: lowest")[w]
-        return "%s %s %s" % (ui.seat_name(self.holder), name, text)
+        text = ("", "you lead", "heads trick", "your lowest", "ace led: low")[w]
+        s = "%s %s %s" % (ui.seat_name(self.holder), name, text)
+        t = self.trick_label()
+        return s + " " * max(1, 26 - len(s) - len(t)) + t
 
     # ----- review of played cards ----------------------------------------------------
 
@@ -323,7 +327,7 @@ class Table:
             if self.m.rules.open_cards:
                 self.open_review(self.holder)
             else:
-                self.set_status("tricks are collected face down", ui.GREY)
+                self.set_status("played cards are hidden", ui.GREY)
             return None
         if k == keys.START:
             return ("pause",)
