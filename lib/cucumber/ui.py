@@ -7,8 +7,8 @@ Everything here is cheap on the board:
 - cards are 1x1 TileGrids over ONE ``displayio.OnDiskBitmap`` of ``sprites/cards.bmp``
   (pixels stay in flash); illegal cards share one dimmed copy of its palette.
 
-``ROOT`` is the folder that holds ``sprites/``: "" on the board (CIRCUITPY is the current
-directory), the repository path on a PC (the simulator sets it).
+``ROOT`` is the folder that holds ``sprites/``: "/" on the board (the CIRCUITPY drive's root
+folder), the repository path on a PC (the simulator sets it).
 """
 
 import displayio
@@ -21,7 +21,7 @@ except ImportError:  # a build without vectorio: rectangles become small bitmaps
 
 from engine.compat import const
 
-ROOT = ""
+ROOT = "/"
 SPRITES = "sprites/cards.bmp"
 
 W = const(160)
