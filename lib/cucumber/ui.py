@@ -78,8 +78,9 @@ def _font_sheet():
     gw, gh = bb[0], bb[1]
     tiles = bytearray(95)
     sheet = f.bitmap
-    g = f.get_glyph(65)
-    if isinstance(sheet, displayio.Bitmap) and g.bitmap is sheet:
+    # CircuitPython: one glyph sheet, glyphs differ by tile index. Blinka: a bitmap per
+    # glyph, every tile index 0.
+    if f.get_glyph(65).tile_index != f.get_glyph(66).tile_index:
         for c in range(32, 127):
             g = f.get_glyph(c)
             tiles[c - 32] = g.tile_index if g is not None else 0
