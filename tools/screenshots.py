@@ -25,6 +25,10 @@ from cucumber import keys  # noqa: E402
 PAGES = ("round", "life", "out", "back", "sudden")
 
 
+def _no_collect():
+    pass
+
+
 class Driver:
     """An App on HostHardware with a fake clock; ``display`` None renders nothing."""
 
@@ -35,6 +39,7 @@ class Driver:
         self.hw = sim.HostHardware(display=display, nvm=nvm, clock=1000)
         self.store = store if store is not None else Store(self.hw.nvm)
         self.app = App(self.hw, store=self.store, seed=seed)
+        self.app.collect = _no_collect  # CPython frees screens by reference counting
         self.step_ms = step_ms
 
     @property

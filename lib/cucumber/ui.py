@@ -121,16 +121,19 @@ class Text(displayio.Group):
         self.set(text)
 
     def set(self, text):
-        if text == self.text:
+        old = self.text
+        if text == old:
             return
         self.text = text
         tiles = _font[3]
         tg = self.tg
         n = len(text)
+        m = len(old) if old is not None else -1
         for i in range(self.cells):
             c = ord(text[i]) if i < n else 32
+            if m >= 0 and c == (ord(old[i]) if i < m else 32):
+                continue  # unchanged cell: no tile write, no dirty area
             tg[i] = tiles[c - 32] if 32 <= c < 127 else tiles[31]  # '?'
-        return
 
     def color(self, fg, bg=None):
         self.tg.pixel_shader = palette(fg, bg)
