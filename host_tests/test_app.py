@@ -188,3 +188,18 @@ def test_sound_and_lights_follow_the_game():
     d.auto(lambda dr: dr.name() == "round" and len(dr.hw.beeps) == 0
            and dr.app.match.round_no >= 2, max_steps=5000)
     assert d.hw.beeps == []
+
+
+def test_play_falls_back_to_the_terminal_game_without_a_display(monkeypatch):
+    import sys
+    import types
+    import play
+    calls = []
+    fake = types.ModuleType("terminal_game")
+    fake.main = lambda argv=None: calls.append(argv) or 0
+    monkeypatch.setitem(sys.modules, "terminal_game", fake)
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert play.main([]) == 0
+    assert calls == [None]

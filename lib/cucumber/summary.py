@@ -93,6 +93,8 @@ class RoundSummary(Page):
             line += part
         if line:
             g.append(ui.Text(line, x=2, y=y))
+        if match.rules.stakes:
+            g.append(ui.Text("Pot: %d chips" % match.pot, x=2, y=ui.H - 26, color=ui.CYAN))
         _footer(g)
         self.group = g
 
