@@ -269,6 +269,20 @@ while steps < 4000:
         break
 gc.collect()
 live_table = gc.mem_alloc()
+if EXTRA:
+    # Speed probes: the same run plus some key presses; the fuel difference between
+    # runs is their cost.
+    if EXTRA == "right":
+        for i in range(10):
+            hw.q.append(keys.RIGHT)
+            hw.t += 300
+            app.step()
+    elif EXTRA == "play":
+        hw.q.append(keys.A)
+        hw.t += 300
+        app.step()
+    print("{}")
+    raise SystemExit
 hw.q.append(keys.SELECT)
 hw.t += 300
 app.step()
@@ -355,7 +369,7 @@ def main(argv=None):
     ap.add_argument("--level", default="hard", choices=("easy", "medium", "hard"))
     ap.add_argument("--players", type=int, default=7)
     args = ap.parse_args(argv)
-    from mpyrun import run_guest
+    from mpyrun import run_guest, fuel_to_ms
     level = ("easy", "medium", "hard").index(args.level) + 1
     tmp = tempfile.mkdtemp(prefix="cucumber_bench_")
     try:
@@ -364,9 +378,14 @@ def main(argv=None):
                                 "import gc\ngc.collect()\nprint(gc.mem_alloc())\n",
                                 paths=("stubs", "", "lib"), root=tmp)
         base = int(base_out.strip().splitlines()[-1])
-        code = "PLAYERS = %d\nLEVEL = %d\n" % (args.players, level) + GUEST
-        out, fuel = run_guest(code, paths=("stubs", "", "lib"), root=tmp,
-                              fuel=20_000_000_000)
+        head = "PLAYERS = %d\nLEVEL = %d\n" % (args.players, level)
+        out, fuel = run_guest(head + "EXTRA = ''\n" + GUEST, paths=("stubs", "", "lib"),
+                              root=tmp, fuel=20_000_000_000)
+        probe = {}
+        for extra in ("", "right", "play"):
+            _, probe[extra] = run_guest(head + "EXTRA = %r\n" % (extra or "base") + GUEST,
+                                        paths=("stubs", "", "lib"), root=tmp,
+                                        fuel=20_000_000_000)
         r = json.loads(out.strip().splitlines()[-1])
         extra = overhead_probe(run_guest, tmp)
     finally:
@@ -407,11 +426,18 @@ def main(argv=None):
         ("device_displayio_live_objects", r["live_objects"],
          "displayio objects alive at the busiest screen (each stand-in ~%d B bigger than "
          "the C object)" % extra),
+        ("device_ui_move_selection_ms", round(fuel_to_ms((probe["right"] - probe[""]) / 10), 2),
+         "one LEFT/RIGHT on the table: selection, status line (fuel / 113e6 per s: an "
+         "estimate for a SAMD51, display transfer not included)"),
+        ("device_ui_play_card_ms", round(fuel_to_ms(probe["play"] - probe[""]), 2),
+         "A on the table: the play, the table update, the save (engine dumps + Store put)"
+         " (fuel estimate as above; flash write time not included)"),
         ("device_bench_fuel", fuel, "fuel of the whole guest run"),
     ]
     for name, value, what in rows:
-        print(json.dumps({"metric": name, "value": value, "unit": "bytes"
-                          if name.endswith("bytes") else "count", "what": what}))
+        unit = "bytes" if name.endswith("bytes") else ("ms" if name.endswith("ms")
+                                                         else "count")
+        print(json.dumps({"metric": name, "value": value, "unit": unit, "what": what}))
     return 0
 
 
