@@ -170,31 +170,21 @@ class Match:
         if self.phase:
             return 0
         h = self.hands
-        b = self.turn * 7
-        e = b + self.counts[self.turn]
-        top = self.top
-        if top < 0:
-            k = j = e  # the whole hand
-        else:
-            low = h[b] >> 2
-            k = b + 1  # cards of the lowest rank: h[b:k]
-            while k < e and h[k] >> 2 == low:
-                k += 1
-            j = e  # cards heading the trick: h[j:e]
-            if not self.forced:
-                while j > b and h[j - 1] >> 2 >= top:
-                    j -= 1
-                if j < e and self.rules.strict:
-                    k = b  # strict: must head the trick when able
-            if j < k:
-                j = k
+        t = self.turn
+        b = t * 7
+        e = b + self.counts[t]
+        top = self.top  # -1 before the lead: every card is legal
+        low = h[b] >> 2  # the lowest rank, legal unless strict and able to head
+        if self.forced:
+            top = 99  # an ace led: only the lowest rank
+        elif top >= 0 and self.rules.strict and h[e - 1] >> 2 >= top:
+            low = -1
         c = 0
-        for i in range(b, k):
-            buf[c] = h[i]
-            c += 1
-        for i in range(j, e):
-            buf[c] = h[i]
-            c += 1
+        for i in range(b, e):
+            x = h[i]
+            if x >> 2 >= top or x >> 2 == low:
+                buf[c] = x
+                c += 1
         return c
 
     def legal_cards(self):

@@ -29,7 +29,7 @@ def rule_settings(draw):
         "ace": draw(st.integers(0, 2)),
         "tie_all": draw(st.booleans()),
         "inverse": draw(st.booleans()),
-        "threshold": draw(st.integers(1, 45)),
+        "threshold": draw(st.one_of(st.integers(1, 45), st.sampled_from((21, 30)))),
         "stakes": draw(st.booleans()),
         "open_cards": draw(st.booleans()),
     }
@@ -68,6 +68,9 @@ def check_cards(m):
         assert in_hands + played == m.size * m.rules.hand
 
 
+SEEN = {"sudden": 0, "replay": 0}
+
+
 def play_checked(m, rnd, max_steps=6000):
     """Play ``m`` to the end with random legal actions, checking every step."""
     steps = 0
@@ -85,6 +88,8 @@ def play_checked(m, rnd, max_steps=6000):
             last = m.trick_no == m.rules.hand - 1
         a = rnd.choice(acts)
         nev = len(m.events)
+        sudden = m.sudden
+        contenders = [s for s in range(m.n) if m.contenders[s]]
         if a < 52:
             trick.append((a, m.current_player()))
         m.apply_action(a)
@@ -100,6 +105,18 @@ def play_checked(m, rnd, max_steps=6000):
                 pens = [e for e in new if e[0] == EV_PENALTY]
                 assert sorted(e[1] for e in pens) == takers
                 assert all(e[2] == penalty for e in pens)
+                if sudden:
+                    # Sudden death: the takers drop out, unless every contender took it.
+                    SEEN["sudden"] += 1
+                    left = [s for s in contenders if s not in takers]
+                    if not left:
+                        SEEN["replay"] += 1
+                        assert m.sudden and not m.is_terminal()
+                        assert [s for s in range(m.n) if m.contenders[s]] == contenders
+                    elif len(left) == 1:
+                        assert m.is_terminal() and m.winner == left[0]
+                    else:
+                        assert [s for s in range(m.n) if m.contenders[s]] == left
             else:
                 assert m.current_player() == ss[w]  # the trick winner leads
             trick = []

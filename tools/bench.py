@@ -58,7 +58,8 @@ def emit(metric, value, units, method, machine=MACHINE, **extra):
 def _host_run(seconds, seed0):
     from engine.match import Match
     from engine.rules import Rules
-    pick = bytes(random.Random(seed0).getrandbits(8) for _ in range(4096))
+    rnd = random.Random(seed0)
+    pick = bytes(rnd.getrandbits(8) for _ in range(4096))
     buf = bytearray(7)
     rounds = 0
     k = 0
@@ -86,7 +87,8 @@ def host_rounds_per_s():
     runs = [_host_run(2.0, 1000 * i) for i in range(5)]
     emit("host_rounds_per_s", round(statistics.median(runs)), "rounds/s",
          "whole 4-player agurk matches, uniformly random legal actions (table of random "
-         "bytes), legal_into + play; median of 5 runs of 2 s", target=">= 30000",
+         "bytes), legal_into + play, deals included; median of 5 runs of 2 s (the machine "
+         "is shared: see best)", target=">= 30000", best=round(max(runs)),
          runs=[round(r) for r in runs])
 
 
