@@ -389,7 +389,8 @@ class App:
         m = self.match
         if not self.pages or self.pages[-1][0] != "round":
             self.penalty_scores = list(m.scores)
-            self.pages.append(("round", list(self.table.trick), [], m.last_penalty,
+            trick = list(self.table.trick) if self.table is not None else []
+            self.pages.append(("round", trick, [], m.last_penalty,
                                m.round_no if not m.sudden else 0, self.penalty_scores))
         self.pages[-1][2].append(e[1])
         self.penalty_scores[e[1]] = e[3]
