@@ -100,50 +100,41 @@ from engine.rules import Rules
 from engine.match import Match
 gc.collect()
 buf = bytearray(7)
-state = [1, 0, 0]  # chooser state, rounds, seed
+state = [1, 0, 0]  # chooser state, rounds, matches
 
 
-def one_round(m, H):
+def one_match(m):
     k = state[0]
-    r = m.round_no
     while m.phase != 2:
+        k = (k * 75 + 74) % 65537
         if m.phase == 0:
-            n = m.legal_into(buf)
-            last = m.trick_no == H - 1 and m.trick_len == m.size - 1
-            k = (k * 75 + 74) % 65537
-            m.play(buf[k % n])
-            if last:
-                break
+            m.play(buf[k % m.legal_into(buf)])
         else:
             acts = m.legal_actions()
-            k = (k * 75 + 74) % 65537
             m.apply_action(acts[k % len(acts)])
     state[0] = k
-    state[1] += 1
+    state[1] += m.round_no
+    state[2] += 1
 
 
 rules = Rules("agurk", players=PLAYERS)
-m = Match(rules, seed=1)
-while state[1] < ROUNDS:
-    if m.phase == 2:
-        state[2] += 1
-        m = Match(rules, seed=state[2] + 2)
-    one_round(m, rules.hand)
-    if state[1] % 20 == 0:
-        gc.collect()
-print(state[1])
+while state[2] < MATCHES:
+    one_match(Match(rules, seed=state[2] + 1))
+    gc.collect()
+print(state[1], state[2])
 """
 
 
-def mpy_fuel_per_round(players=4, rounds=60):
-    base_out, base = run_guest("PLAYERS = %d\nROUNDS = 0\n" % players + _GUEST_ROUNDS)
-    out, fuel = run_guest("PLAYERS = %d\nROUNDS = %d\n" % (players, rounds) + _GUEST_ROUNDS)
+def mpy_fuel_per_round(players=4, matches=4):
+    _, base = run_guest("PLAYERS = %d\nMATCHES = 0\n" % players + _GUEST_ROUNDS)
+    out, fuel = run_guest("PLAYERS = %d\nMATCHES = %d\n" % (players, matches) + _GUEST_ROUNDS)
+    rounds = int(out.split()[0])
     per = (fuel - base) // rounds
     emit("mpy_fuel_per_round", per, "fuel/round",
-         "%d rounds of 4-player agurk, random legal actions (guest LCG), legal_into + play, "
-         "deals included, gc.collect() every 20 rounds; fuel of the same script with 0 "
-         "rounds subtracted"
-         % rounds, machine=MPY_MACHINE, target="<= 800000",
+         "%d whole 4-player agurk matches (%d rounds), random legal actions (guest LCG), "
+         "legal_into + play, deals and match set-up included, gc.collect() between "
+         "matches; fuel of the same script with 0 matches subtracted" % (matches, rounds),
+         machine=MPY_MACHINE, target="<= 800000",
          samd51_ms_estimate=round(per * 1000.0 / FUEL_PER_SECOND, 2),
          samd51_note="estimate: 113e6 fuel ~ 1 s on a SAMD51 (pystone)")
 
