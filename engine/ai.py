@@ -10,19 +10,30 @@ An AI uses only the :class:`engine.match.View` of its seat (its hand, the counts
 current trick, the public bounds that plays revealed, the played cards where the rules keep
 them open) plus what it saw itself at earlier turns of the same round.
 
-- ``easy``: the medium heuristic with frequent slips (a random legal card now and then).
-- ``medium``: a heuristic player. Normal game: shed the highest card whenever it heads
-  the trick (and take the lead with it), otherwise play the lowest; keep the lowest card
-  for the last trick. Inverse game: the mirror (shed low cards, keep a high one). It
-  counts the cards still unseen to decide, in the last tricks, which card is safe to keep,
-  and weighs penalties by the match situation.
+- ``easy``: the basic heuristic (normal game: the highest card when it heads the trick,
+  else the lowest; inverse game: the lowest legal card), with a random legal card in
+  ``EASY_SLIP`` percent of its choices.
+- ``medium``: the heuristic refined: it leads a middle card while it holds four or more
+  (the top cards stay to head later tricks), and when it plays last to a trick it can head
+  it takes it with its smallest heading card. It sheds its highest card whenever that heads
+  the trick and keeps its lowest for the last trick.
 - ``hard``: determinised Monte-Carlo search. It deals the unseen cards to the other
   players many times, consistently with everything its seat knows (counts, the bounds
-  ``lo <= rank < hi`` every play revealed, seen cards), and for each candidate card plays
-  the rest of the round out on a compact rank-only simulator (the others following the
-  medium heuristic), solving the last two tricks exactly. ``effort`` is the budget in
-  simulated card plays per decision (default ``HARD_EFFORT``); the cost of a decision is
-  roughly proportional to it.
+  ``lo <= rank < hi`` every play revealed, the cards it saw leave a hand), preferring deals
+  that also fit a belief about the others (a player who headed the trick played its
+  highest card; one who did not could not), and for each candidate card plays the rest of
+  the round out on a compact rank-only simulator (everyone following the heuristic with
+  medium's lead), solving the last two tricks exactly (each player minimising their own
+  penalty). Candidates are compared on the same deals; a tie keeps medium's choice. Costs
+  are match-aware: a penalty that reaches the threshold costs extra (more on the last
+  life, most under "first out loses"; nothing extra in fixed rounds).
+  ``effort`` is the budget in work units per decision (a simulated card play is one unit,
+  a sampled card two, a node of the exact search three; default ``HARD_EFFORT``, which
+  keeps a decision under about 30 million MicroPython fuel, ~0.27 s on a SAMD51
+  (estimate)); fuel grows about linearly with it.
+
+An AI reads only ``view.hand/trick/trick_no/leader/dealer/count/bounds/in_round/score/
+reentries_left/played_by/legal_cards/legal_actions/phase`` and ``view.rules``.
 
 Everything here runs on CircuitPython: small bytearrays allocated once per Player, ints
 below 2**30, no per-node allocation in the search.
@@ -190,7 +201,34 @@ class Player:
         return legal[0]
 
     def _medium(self, view, legal):
-        return self._heuristic(view, legal)
+        """The heuristic, refined for the normal game (the inverse game keeps it):
+
+        - leading with four cards or more: lead the middle one. The top cards stay in hand
+          to head later tricks, and whoever takes this trick spends a high card on it;
+        - last to play and able to head: the smallest card that heads. Played last, it
+          takes the trick (and the lead) and the higher cards stay for later;
+        - otherwise the heuristic: the highest card when it heads, else the lowest.
+        """
+        if view.rules.inverse:
+            return legal[0]
+        top, tl, ace_led = self._top(view)
+        if ace_led:
+            return legal[0]
+        if tl == 0:
+            if len(legal) >= 4:
+                return legal[len(legal) >> 1]
+            return legal[-1]
+        if legal[-1] >> 2 < top:
+            return legal[0]
+        p = 0
+        for seat in range(view.n):
+            if view.in_round(seat):
+                p += 1
+        if tl == p - 1:
+            for c in legal:
+                if c >> 2 >= top:
+                    return c
+        return legal[-1]
 
     # ----- hard: determinised search ------------------------------------------------
 
@@ -454,7 +492,12 @@ class Player:
             b = turn * 7
             n = cnt[turn]
             if tl == 0:
-                i = 0 if inverse else n - 1
+                if inverse:
+                    i = 0
+                elif n >= 4:
+                    i = n >> 1  # medium's lead
+                else:
+                    i = n - 1
             elif forces and tr[base] == _ACE:
                 i = 0
             elif inverse:
