@@ -86,3 +86,15 @@ def test_saves_cross_between_cpython_and_micropython():
     assert [s[0] for s in saves] == blobs  # the same bytes back
     assert [s[1] for s in saves] == nexts  # and the same next state
     assert lines.count("corrupt-refused") == len(blobs)
+
+
+def test_runner_surfaces_guest_errors():
+    from mpyrun import run_guest
+    out, fuel = run_guest("import engine.cards\nprint(engine.cards.name(51))")
+    assert out == "AC\n" and fuel > 0
+    with pytest.raises(GuestError) as e:
+        run_guest("import engine.rules\nengine.rules.Rules(players=9)")
+    assert "RulesError: players" in str(e.value) and "Traceback" in e.value.stderr
+    with pytest.raises(GuestError) as e:
+        run_guest("while True:\n    pass\n", fuel=2_000_000)
+    assert "out of fuel" in str(e.value)
