@@ -203,3 +203,41 @@ def test_play_falls_back_to_the_terminal_game_without_a_display(monkeypatch):
     monkeypatch.setattr(sys, "platform", "linux")
     assert play.main([]) == 0
     assert calls == [None]
+
+
+class CountingNVM(bytearray):
+    """An nvm that counts slice writes (each one erases the whole flash block on a SAMD51)."""
+
+    writes = 0
+
+    def __setitem__(self, key, value):
+        CountingNVM.writes += 1
+        super().__setitem__(key, value)
+
+
+def test_ai_plays_do_not_wear_the_flash_but_every_human_action_is_saved():
+    nvm = CountingNVM(b"\xff" * 8192)
+    d = Driver(nvm=nvm, seed=11)
+    d.start(profile=0, players=4, kinds=(HUMAN, EASY, MEDIUM, HARD), end=0, reentry=1)
+    assert d.auto(lambda dr: my_turn(dr, trick=1), max_steps=5000)
+    m = d.app.match
+    plays_before = m.trick_no * 4 + m.trick_len
+    CountingNVM.writes = 0
+    assert d.auto(lambda dr: my_turn(dr, trick=6), max_steps=20000)
+    m = d.app.match
+    plays = m.trick_no * 4 + m.trick_len - plays_before
+    # Five tricks' worth of plays went by, 5 of them the human's: one write for each human
+    # play and one for each time the human's turn came, none for the AI plays in between.
+    assert plays >= 16
+    assert CountingNVM.writes <= 10 < plays
+    # The human plays; while the AIs answer, a power cut keeps the human's card played.
+    card = m.legal_cards()[0]
+    d.app._act(card)
+    d2 = Driver(nvm=CountingNVM(nvm), seed=5)
+    d2.step(2)
+    d2.press(keys.A)
+    d2.step(3)
+    m2 = d2.app.match
+    assert m2.hand(0) == m.hand(0)
+    assert card not in m2.hand(0)
+    assert m2.trick_no == 6

@@ -228,12 +228,17 @@ class App:
                              ui.CYAN)
         self._update_lights()
 
-    def _save_match(self):
+    def _save_match(self, human_acted=True):
         m = self.match
         if m is None:
             return
         if m.is_terminal():
             self.store.clear(MATCH)
+            return
+        s = m.current_player()
+        if not human_acted and self.kinds[s] != HUMAN and (m.trick_no or m.trick_len):
+            # Every nvm write erases the whole 8 KB flash block, so AI plays are not saved
+            # one by one: a power cut replays them from the last human action or round start.
             return
         self.store.put(MATCH, settings.encode_match(save.dumps(m), self.kinds, m.n,
                                                     self.bot_seed))
@@ -333,12 +338,14 @@ class App:
         t = self.table
         ended_trick = False
         ai_played = False
+        human_acted = m.phase != PHASE_PLAY  # a re-entry answer or a new round
         evs = m.events
         m.events = []
         for e in evs:
             kind = e[0]
             if kind == EV_PLAY:
                 ai_played = self.kinds[e[1]] != HUMAN
+                human_acted = human_acted or not ai_played
                 t.add_play(e[1], e[2], ui.CYAN if self.kinds[e[1]] != HUMAN else ui.YELLOW)
                 self.beep("play")
             elif kind == EV_TRICK:
@@ -363,7 +370,7 @@ class App:
             elif kind == EV_WIN:
                 self.pages.append(("win", e[1]))
                 self._record_win(e[1])
-        self._save_match()
+        self._save_match(human_acted)
         if t is not None:
             t.refresh()
         if ended_trick:
