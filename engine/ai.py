@@ -143,8 +143,9 @@ class Player:
         for i in range(len(cards)):
             c = cards[i]
             k = c >> 2
-            if model:
+            if model and (i or view.count(who[0]) < 3):
                 # the heuristic plays its highest card when it heads, else its lowest
+                # (a lead from four cards or more is medium's middle card: no belief)
                 lim = k + 1 if k >= top else top
                 if lim < self._mhi[who[i]]:
                     self._mhi[who[i]] = lim
