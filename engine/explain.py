@@ -30,7 +30,7 @@ def why_not(m, card):
             name, "a re-entry decision is awaited" if m.phase == 1 else "the match is over")
     if not 0 <= card < 52 or card not in list(m.hand(m.turn)):
         return "%s is not in player %d's hand" % (name, m.turn + 1)
-    if m.forced:
+    if m.top > 12:
         return "%s is illegal: an ace was led, so you must play your lowest card" % name
     top = cards.RANK_NAMES[m.top]
     if m.rules.strict:

@@ -58,6 +58,9 @@ EV_SIT_OUT = const(11)  # (EV_SIT_OUT, seat, round number, 0)
 EV_LOSER = const(12)  # (EV_LOSER, seat, score, 0): first-out loses: the cucumber
 
 _ACE = const(12)
+_A1 = const(32760)  # the multipliers of engine.rng's generators (inlined in the deal)
+_A2 = const(32730)
+_DECK = bytes(range(52))
 _UNDEALT = b"\xff" * 52  # owner of every card before a deal
 _UNPLAYED = bytes(52)
 
@@ -102,11 +105,13 @@ class Match:
         self.trick = bytearray(7)
         self.trick_seats = bytearray(7)
         self._buf = bytearray(7)  # scratch for legal_cards
+        self._deck = bytearray(52)
         self.trick_len = 0
         self.trick_no = 0
-        self.top = -1  # highest rank in the trick, -1 before the lead
+        self.strict = rules.strict
+        self.top = -1  # highest rank in the trick, -1 before the lead; 13 after an ace
+        # led under "forces lowest" (everyone plays lowest)
         self.win = 0  # index in the trick of the card taking it so far
-        self.forced = False  # an ace led under "forces lowest": everyone plays lowest
         self.alone = False  # the led ace takes this trick alone
         self.size = 0  # players in the round
         self.leader = 0
@@ -153,19 +158,18 @@ class Match:
 
     def top_rank(self):
         """The highest rank in the current trick, or -1 before the lead."""
-        return self.top
+        return 12 if self.top > 12 else self.top
 
     def ace_led(self):
         """True when an ace leads the trick and the rules make everyone play lowest."""
-        return self.forced
+        return self.top > 12
 
     def is_last_trick(self):
         return self.trick_no == self.rules.hand - 1
 
     def legal_into(self, buf):
-        """Write the legal cards of the player to move into ``buf``; return how many.
-
-        Allocates nothing. Empty outside the play phase.
+        """Write the legal cards of the player to move into ``buf``, lowest first; return
+        how many. Allocates nothing. Empty outside the play phase.
         """
         if self.phase:
             return 0
@@ -173,16 +177,15 @@ class Match:
         t = self.turn
         b = t * 7
         e = b + self.counts[t]
-        top = self.top  # -1 before the lead: every card is legal
-        low = h[b] >> 2  # the lowest rank, legal unless strict and able to head
-        if self.forced:
-            top = 99  # an ace led: only the lowest rank
-        elif top >= 0 and self.rules.strict and h[e - 1] >> 2 >= top:
-            low = -1
+        lim = self.top << 2  # cards >= lim head the trick (all before the lead, none
+        # after an ace that forces the lowest: top is then 13)
+        low = h[b] | 3  # cards <= low are of the lowest rank
+        if self.strict and h[e - 1] >= lim:
+            low = -1  # strict and able to head: the lowest rank is not enough
         c = 0
         for i in range(b, e):
             x = h[i]
-            if x >> 2 >= top or x >> 2 == low:
+            if x >= lim or x <= low:
                 buf[c] = x
                 c += 1
         return c
@@ -225,11 +228,11 @@ class Match:
             return WHY_LEAD
         r = card >> 2
         low = r == h[b] >> 2
-        if self.forced:
+        if top > 12:
             return WHY_ACE_LED if low else WHY_NOT
         if r >= top:
             return WHY_HEADS
-        if low and not (self.rules.strict and h[e - 1] >> 2 >= top):
+        if low and not (self.strict and h[e - 1] >> 2 >= top):
             return WHY_LOWEST
         return WHY_NOT
 
@@ -268,63 +271,52 @@ class Match:
             self.decide(action)
 
     def play(self, card):
-        """The player to move plays ``card``; IllegalPlay (changing nothing) if not legal."""
+        """The player to move plays ``card``; IllegalPlay (changing nothing) if not legal.
+
+        The hot path: a few steps, no allocation (unless events are logged)."""
         seat = self.turn
-        w = WHY_NOT
-        if not self.phase:  # the same test as why(), inlined: this is the hot path
-            h = self.hands
-            b = seat * 7
-            e = b + self.counts[seat]
-            i = b
-            while i < e and h[i] != card:
-                i += 1
-            if i < e:
-                r = card >> 2
-                top = self.top
-                if top < 0:
-                    w = WHY_LEAD
-                elif self.forced:
-                    w = WHY_ACE_LED if r == h[b] >> 2 else WHY_NOT
-                elif r >= top:
-                    w = WHY_HEADS
-                elif r == h[b] >> 2 and not (self.rules.strict and h[e - 1] >> 2 >= top):
-                    w = WHY_LOWEST
-        if not w:
-            from engine.explain import why_not
-            raise IllegalPlay(why_not(self, card))
-        e -= 1
-        self.counts[seat] = e - b
-        while i < e:
-            h[i] = h[i + 1]
-            i += 1
-        if w >= WHY_LOWEST:  # a lowest card: the rest of the hand is at least as high
-            if r > self.lo[seat]:
-                self.lo[seat] = r
-            if w == WHY_LOWEST and self.rules.strict and top < self.hi[seat]:
+        if self.phase or not 0 <= card < 52 or self.owner[card] != seat \
+                or self.played_in[card]:
+            self._illegal(card)  # not in the hand, or not the time to play
+        r = card >> 2
+        top = self.top  # -1 before the lead, 13 after an ace that forces the lowest
+        h = self.hands
+        b = seat * 7
+        cnt = self.counts
+        e = b + cnt[seat] - 1  # the highest card of the hand
+        if r < top:  # not heading the trick: only a lowest card may go
+            if r != h[b] >> 2 or (self.strict and h[e] >> 2 >= top):
+                self._illegal(card)
+            lo = self.lo  # the rest of the hand is at least as high
+            if r > lo[seat]:
+                lo[seat] = r
+            if self.strict and top < self.hi[seat]:
                 self.hi[seat] = top  # and strict: nothing as high as the top
+        cnt[seat] = e - b
+        x = h[e]  # take the card out: shift the cards above it down
+        while x != card:
+            e -= 1
+            y = h[e]
+            h[e] = x
+            x = y
         t = self.trick_len
         self.trick[t] = card
         self.trick_seats[t] = seat
         self.trick_len = t + 1
         self.played_in[card] = self.trick_no + 1
-        if t == 0:
+        if r >= top:
             self.top = r
-            self.win = 0
-            if r == _ACE:
-                ace = self.rules.ace
-                self.forced = ace == 1
-                self.alone = ace == 1 or (ace == 2 and self.trick_no == self.rules.hand - 1)
-        elif r >= top:
-            self.top = r
-            if not self.alone:
-                self.win = t
+            self.win = t
+            if not t and r == _ACE:
+                self._ace_lead()
         if self.log_events:
-            self.events.append((EV_PLAY, seat, card, w))
+            self.events.append((EV_PLAY, seat, card, WHY_LEAD if not t else WHY_HEADS
+                                if r >= top else WHY_ACE_LED if top > 12 else WHY_LOWEST))
         if t + 1 < self.size:
             self.turn = self.nxt[seat]
             return
         # The trick is complete.
-        t = self.win
+        t = 0 if self.alone else self.win
         seat = self.trick_seats[t]
         if self.log_events:
             self.events.append((EV_TRICK, seat, self.trick_no, self.trick[t]))
@@ -333,6 +325,19 @@ class Match:
             self.trick_no += 1
             return
         self._score_round(t)
+
+    def _illegal(self, card):
+        from engine.explain import why_not
+        raise IllegalPlay(why_not(self, card))
+
+    def _ace_lead(self):
+        """An ace leads: under "forces lowest" it takes the trick alone and everyone plays
+        their lowest (top 13: nothing heads it); under "wins last trick" it takes the last
+        trick alone."""
+        ace = self.rules.ace
+        if ace == 1:
+            self.top = 13
+        self.alone = ace == 1 or (ace == 2 and self.trick_no == self.rules.hand - 1)
 
     def decide(self, action):
         """The player offered a re-entry answers DECLINE, PAY or SIT_OUT."""
@@ -349,7 +354,6 @@ class Match:
         self.trick_len = 0
         self.top = -1
         self.win = 0
-        self.forced = False
         self.alone = False
         self.leader = leader
         self.turn = leader
@@ -373,22 +377,7 @@ class Match:
         self.owner[:] = _UNDEALT
         self.played_in[:] = _UNPLAYED
         if hands is None:
-            deck = bytearray(range(52))
-            self.rng.shuffle(deck)
-            h = self.hands
-            own = self.owner
-            size = self.size
-            s = first
-            for k in range(size * H):  # one card at a time from the dealer's left
-                c = deck[k]
-                h[s * 7 + k // size] = c
-                own[c] = s
-                s = self.nxt[s]
-            for s in range(n):
-                if ir[s]:
-                    b = s * 7
-                    h[b:b + H] = bytes(sorted(h[b:b + H]))
-                    self.counts[s] = H
+            self._shuffle_deal(first, H)
         else:
             from engine.ending import give_hands
             give_hands(self, hands)
@@ -396,6 +385,56 @@ class Match:
         self.phase = PHASE_PLAY
         self._new_trick(first)
         self._log(EV_DEAL, self.dealer, self.round_no, 0)
+
+    def _shuffle_deal(self, first, H):
+        """Deal ``H`` cards to each seat in the round from a shuffled deck.
+
+        A partial Fisher-Yates shuffle: only the cards dealt are drawn, four at a time from
+        one 30-bit output of the match's generator (the two 15-bit multiply-with-carry
+        generators of :mod:`engine.rng`, stepped here inline), exactly uniform (the rare
+        output above the largest multiple of the four ranges' product is drawn again).
+        Each seat takes ``H`` consecutive cards of the shuffled deck, which deals the same
+        hands, in distribution, as one card at a time; its hand is then sorted."""
+        deck = self._deck
+        deck[:] = _DECK
+        own = self.owner
+        h = self.hands
+        nxt = self.nxt
+        cnt = self.counts
+        rng = self.rng
+        x = rng.x
+        y = rng.y
+        k = 0  # deck[k:] are the cards not dealt yet
+        q = 0  # draws left in r
+        r = 0
+        s = first
+        for _ in range(self.size):
+            b = s * 7
+            for i in range(b, b + H):
+                m = 52 - k
+                if not q:
+                    lim = m * (m - 1) * (m - 2) * (m - 3)
+                    lim = 0x3FFFFFFF - 0x3FFFFFFF % lim
+                    while True:
+                        x = _A1 * (x & 0x7FFF) + (x >> 15)
+                        y = _A2 * (y & 0x7FFF) + (y >> 15)
+                        r = ((x & 0x7FFF) << 15) ^ y
+                        if r < lim:
+                            break
+                    q = 4
+                q -= 1
+                j = k + r % m
+                r //= m
+                c = deck[j]
+                deck[j] = deck[k]
+                k += 1
+                h[i] = c
+                own[c] = s
+            h[b:b + H] = bytes(sorted(h[b:b + H]))
+            cnt[s] = H
+            s = nxt[s]
+        rng.x = x
+        rng.y = y
 
     def _link(self):
         """Link the seats in the round clockwise (``nxt``, ``size``); return the first
@@ -436,7 +475,7 @@ class Match:
         rules = self.rules
         t = self.trick
         ts = self.trick_seats
-        hi = self.top
+        hi = 12 if self.top > 12 else self.top
         penalty = (t[w] >> 2) + 2
         takers = bytearray(0)
         if rules.inverse:
