@@ -7,7 +7,7 @@ Every function takes the match ``m`` and changes it exactly as the rules in RULE
 """
 
 from engine.match import (
-    IllegalPlay, DECLINE, PAY, PHASE_REENTRY, PHASE_OVER, IN, OUT, EV_PENALTY, EV_LIFE,
+    IllegalPlay, DECLINE, PAY, SIT_OUT, PHASE_REENTRY, PHASE_OVER, IN, OUT, EV_PENALTY, EV_LIFE,
     EV_OFFER, EV_REENTER, EV_OUT, EV_SUDDEN, EV_WIN, EV_LOSER,
 )
 
@@ -187,4 +187,31 @@ def give_hands(m, hands):
                 c = parse(c)
             if not 0 <= c < 52 or m.owner[c] != 255:
                 raise ValueError("deal: card %r is dealt twice or is no card" % c)
-            m._give(s, c)
+            give(m, s, c)
+
+
+def give(m, seat, card):
+    """Insert ``card`` into ``seat``'s sorted hand (a given deal, a restored save)."""
+    b = seat * 7
+    i = b + m.counts[seat]
+    h = m.hands
+    while i > b and h[i - 1] > card:
+        h[i] = h[i - 1]
+        i -= 1
+    h[i] = card
+    m.counts[seat] += 1
+    m.owner[card] = seat
+
+
+def reentry_actions(m):
+    """The answers to a re-entry offer: DECLINE, PAY and, for a comeback, SIT_OUT when two
+    others are left to play the round."""
+    acts = [DECLINE, PAY]
+    if m.rules.reentry_sit_out:
+        c = 0
+        for s in range(m.n):
+            if m.status[s] == IN and not m.sit_next[s]:
+                c += 1
+        if c >= 2:
+            acts.append(SIT_OUT)
+    return acts

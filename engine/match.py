@@ -30,12 +30,12 @@ PHASE_PLAY = const(0)
 PHASE_REENTRY = const(1)  # ``current_player`` must answer a re-entry offer
 PHASE_OVER = const(2)
 
-# Why a card is legal (``why``); 0 means it is not.
+# Why a card is legal (``why``, the last item of an EV_PLAY event); 0 means it is not.
 WHY_NOT = const(0)
-WHY_LEAD = const(1)  # the leader may play anything
-WHY_HEADS = const(2)  # at least as high as the highest card in the trick
-WHY_LOWEST = const(3)  # the player's lowest rank (choice rule, or holds nothing as high)
-WHY_ACE_LED = const(4)  # an ace was led: everyone must play their lowest
+_WHY_LEAD = const(1)  # the leader may play anything
+_WHY_HEADS = const(2)  # at least as high as the highest card in the trick
+_WHY_LOWEST = const(3)  # the player's lowest rank (choice rule, or holds nothing as high)
+_WHY_ACE_LED = const(4)  # an ace was led: everyone must play their lowest
 
 # Seat status
 IN = const(0)
@@ -179,15 +179,24 @@ class Match:
         e = b + self.counts[t]
         lim = self.top << 2  # cards >= lim head the trick (all before the lead, none
         # after an ace that forces the lowest: top is then 13)
-        low = h[b] | 3  # cards <= low are of the lowest rank
-        if self.strict and h[e - 1] >= lim:
-            low = -1  # strict and able to head: the lowest rank is not enough
         c = 0
-        for i in range(b, e):
-            x = h[i]
-            if x >= lim or x <= low:
-                buf[c] = x
-                c += 1
+        i = b
+        if h[b] < lim:  # the lowest card does not head: the hand is sorted, so the
+            # legal cards are its lowest rank (unless strict and able to head) and the
+            # cards from the first that heads
+            j = e
+            while j > b and h[j - 1] >= lim:
+                j -= 1
+            if j == e or not self.strict:
+                low = h[b] | 3
+                while i < j and h[i] <= low:
+                    buf[c] = h[i]
+                    c += 1
+                    i += 1
+            i = j
+        for k in range(i, e):
+            buf[c] = h[k]
+            c += 1
         return c
 
     def legal_cards(self):
@@ -200,41 +209,15 @@ class Match:
         if self.phase == PHASE_PLAY:
             return list(self.legal_cards())
         if self.phase == PHASE_REENTRY:
-            acts = [DECLINE, PAY]
-            if self.rules.reentry_sit_out:
-                c = 0  # sitting out needs two others left to play the round
-                for s in range(self.n):
-                    if self.status[s] == IN and not self.sit_next[s]:
-                        c += 1
-                if c >= 2:
-                    acts.append(SIT_OUT)
-            return acts
+            from engine.ending import reentry_actions
+            return reentry_actions(self)
         return []
 
     def why(self, card):
-        """Why the player to move may play ``card`` (a WHY_ constant), WHY_NOT if not."""
-        if self.phase:
-            return WHY_NOT
-        h = self.hands
-        b = self.turn * 7
-        e = b + self.counts[self.turn]
-        i = b
-        while i < e and h[i] != card:
-            i += 1
-        if i == e:
-            return WHY_NOT  # not in the hand
-        top = self.top
-        if top < 0:
-            return WHY_LEAD
-        r = card >> 2
-        low = r == h[b] >> 2
-        if top > 12:
-            return WHY_ACE_LED if low else WHY_NOT
-        if r >= top:
-            return WHY_HEADS
-        if low and not (self.strict and h[e - 1] >> 2 >= top):
-            return WHY_LOWEST
-        return WHY_NOT
+        """Why the player to move may play ``card``: 1 it leads, 2 it heads the trick,
+        3 a lowest card, 4 the lowest after an ace led; 0 (WHY_NOT) if it may not."""
+        from engine.explain import why
+        return why(self, card)
 
     def explain(self, card):
         """A sentence saying why ``card`` is or is not legal for the player to move."""
@@ -310,8 +293,8 @@ class Match:
             if not t and r == _ACE:
                 self._ace_lead()
         if self.log_events:
-            self.events.append((EV_PLAY, seat, card, WHY_LEAD if not t else WHY_HEADS
-                                if r >= top else WHY_ACE_LED if top > 12 else WHY_LOWEST))
+            self.events.append((EV_PLAY, seat, card, _WHY_LEAD if not t else _WHY_HEADS
+                                if r >= top else _WHY_ACE_LED if top > 12 else _WHY_LOWEST))
         if t + 1 < self.size:
             self.turn = self.nxt[seat]
             return
@@ -457,18 +440,6 @@ class Match:
         self.nxt[last] = first
         self.size = size
         return first
-
-    def _give(self, seat, card):
-        """Insert ``card`` into ``seat``'s sorted hand."""
-        b = seat * 7
-        i = b + self.counts[seat]
-        h = self.hands
-        while i > b and h[i - 1] > card:
-            h[i] = h[i - 1]
-            i -= 1
-        h[i] = card
-        self.counts[seat] += 1
-        self.owner[card] = seat
 
     def _score_round(self, w):
         """Penalty of the last trick (index ``w`` takes it), then lives and match end."""

@@ -30,13 +30,8 @@ END_LAST_STANDING = const(0)
 END_FIRST_OUT = const(1)  # the first to reach the threshold loses; the match ends
 END_FIXED_ROUNDS = const(2)  # play ``rounds`` rounds; lowest total wins
 
-MIN_PLAYERS = const(2)
 MAX_PLAYERS = const(7)
-MIN_HAND = const(3)
-MAX_HAND = const(7)
-MAX_THRESHOLD = const(250)
-MAX_ROUNDS = const(99)
-MAX_REENTRIES = const(3)
+_MAX_REENTRIES = const(3)  # the other limits are in LIMITS
 
 PROFILES = ("agurk", "gurka", "ogorek")
 
@@ -96,8 +91,8 @@ class Rules:
 
     def set_lives(self, lives):
         """Danish lives: ``lives - 1`` free, automatic re-entries."""
-        if not isinstance(lives, int) or lives < 1 or lives > MAX_REENTRIES + 1:
-            raise RulesError("lives: must be 1 to %d, not %r" % (MAX_REENTRIES + 1, lives))
+        if not isinstance(lives, int) or lives < 1 or lives > _MAX_REENTRIES + 1:
+            raise RulesError("lives: must be 1 to %d, not %r" % (_MAX_REENTRIES + 1, lives))
         self._set(bytes((lives - 1, 0, 0, 0, 0)), 7)
 
     def set_buyback(self):

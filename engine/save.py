@@ -21,6 +21,7 @@ or impossible raises :class:`SaveError` and nothing is half-loaded.
 from engine.compat import const
 from engine.rules import Rules
 from engine.match import Match, PHASE_PLAY, PHASE_REENTRY, PHASE_OVER, IN, OUT
+from engine.ending import give
 
 VERSION = const(1)
 _F_OUT = const(1)
@@ -181,7 +182,7 @@ def _loads(blob):
         if o != 7 and phase == PHASE_PLAY:
             if o >= n or not m.in_round[o] or m.counts[o] >= rules.hand:
                 raise SaveError("save: card dealt to a seat that cannot hold it")
-            m._give(o, c)
+            give(m, o, c)
     m.trick_no = 0
     m.phase = phase
     if phase == PHASE_PLAY:
