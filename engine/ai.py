@@ -49,6 +49,7 @@ LEVELS = ("easy", "medium", "hard")
 HARD_EFFORT = const(1800)  # work units (simulated plays) per decision: the board budget
 EASY_SLIP = const(30)  # percent of easy's decisions that are a random legal card
 _MAX_SAMPLES = const(64)
+_scratch = None
 _ACE = const(12)
 
 
@@ -70,19 +71,25 @@ class Player:
         self._mhi = bytearray(7)
         self._mem_trick = -1
         self._mem_key = -1
-        # Simulator state (positions in round order, rank-only hands, 7 slots each).
-        self._h = bytearray(49)
-        self._cnt = bytearray(7)
-        self._bh = bytearray(49)  # the sampled deal, copied into _h for each candidate
-        self._bcnt = bytearray(7)
-        self._tr = bytearray(49)  # trick k's ranks at [7k:7k+7]
-        self._tp = bytearray(49)  # and who played them
-        self._pool = bytearray(52)
-        self._lo = bytearray(7)
-        self._hi = bytearray(7)
-        self._mh = bytearray(7)  # hi, tightened by the belief when that leaves room
-        self._order = bytearray(7)  # fill order for sampling (tightest bounds first)
-        self._cost = [0] * 7
+        # Simulator scratch, shared by every Player (one decision at a time).
+        global _scratch
+        if _scratch is None:
+            _scratch = (
+                bytearray(49),  # hands: positions in round order, ranks, 7 slots each
+                bytearray(7),  # their counts
+                bytearray(49),  # the sampled deal, copied into hands for each candidate
+                bytearray(7),
+                bytearray(49),  # trick k's ranks at [7k:7k+7]
+                bytearray(49),  # and who played them
+                bytearray(52),  # the pool of unseen cards (ranks)
+                bytearray(7),  # public bounds lo, hi
+                bytearray(7),
+                bytearray(7),  # hi, tightened by the belief when that leaves room
+                bytearray(7),  # seats in round order
+                [0] * 7,  # cost per candidate
+            )
+        (self._h, self._cnt, self._bh, self._bcnt, self._tr, self._tp, self._pool,
+         self._lo, self._hi, self._mh, self._order, self._cost) = _scratch
         self._work = 0
 
     # ----- the contract -----------------------------------------------------------
