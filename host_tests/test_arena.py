@@ -20,6 +20,13 @@ def test_duplicate_rotation_puts_every_bot_in_every_seat():
     assert all(v == {0, 1, 2, 3} for v in seen.values())
 
 
+def test_all_orders_seat_every_neighbour_arrangement():
+    bots = ["a", "b", "c", "d"]
+    seats = arena.seatings(bots, True)
+    assert len(seats) == 24 and len({tuple(x) for x in seats}) == 24
+    assert arena.seatings(bots) == [arena._seat_bots(bots, r) for r in range(4)]
+
+
 def test_deals_are_duplicated_and_reproducible():
     rules = Rules("agurk", players=4)
     h1, d1 = arena.deal_hands(rules, 77)
@@ -29,7 +36,8 @@ def test_deals_are_duplicated_and_reproducible():
     assert len(flat) == 28 and len(set(flat)) == 28
     # identical deterministic bots: each rotation of the same deal gives the same
     # penalties seat by seat
-    kind, per_bot, _, _ = arena._job(("deal", 3, rules.to_bytes(), ["sharp"] * 4, 1, None))
+    kind, per_bot, _, _ = arena._job(("deal", 3, rules.to_bytes(), ["sharp"] * 4, 1, None,
+                                      False))
     assert per_bot["sharp"][1] == 16
     timing = {"sharp": [0.0, 0]}
     hands, dealer = arena.deal_hands(rules, 1 * 100003 + 3)

@@ -7,6 +7,8 @@
 
 Duplicate: every deal (and every match seed) is replayed once per rotation of the bots
 through the seats, so each bot meets the same cards from every seat and luck cancels.
+With ``--all-orders`` every cyclic seating order is rotated too, so that each bot also
+sits before and after each other bot (the neighbours' order matters in this game).
 
 For each bot (bots with the same name are pooled): the mean penalty per round with a 95%
 confidence interval (over deals: a deal's observation is the bot's mean over its seats and
@@ -61,6 +63,28 @@ def _seat_bots(bots, rot):
     return [bots[(s + rot) % n] for s in range(n)]
 
 
+def seatings(bots, all_orders=False):
+    """The seatings a duplicate unit plays: the rotations of ``bots``, or with
+    ``all_orders`` the rotations of every cyclic order (each bot then also meets every
+    arrangement of neighbours: who plays just before and after it matters)."""
+    orders = [list(bots)]
+    if all_orders:
+        import itertools
+
+        orders = []
+        seen = set()
+        for rest in itertools.permutations(bots[1:]):
+            key = tuple(rest)
+            if key not in seen:
+                seen.add(key)
+                orders.append([bots[0]] + list(rest))
+    out = []
+    for order in orders:
+        for rot in range(len(bots)):
+            out.append(_seat_bots(order, rot))
+    return out
+
+
 def _make_players(names, seed, effort):
     return [players.make(names[s], seed=seed * 8 + s + 1, effort=effort)
             for s in range(len(names))]
@@ -100,7 +124,7 @@ def play_match(rules, names, seed, effort, timing):
 
 def _job(args):
     """One duplicate unit: ('deal'|'match', index) under all rotations."""
-    kind, idx, rules_bytes, bots, seed, effort = args
+    kind, idx, rules_bytes, bots, seed, effort, all_orders = args
     rules = Rules.from_bytes(rules_bytes)
     n = len(bots)
     timing = {b: [0.0, 0] for b in bots}
@@ -109,8 +133,7 @@ def _job(args):
     if kind == "deal":
         dseed = seed * 100003 + idx
         hands, dealer = deal_hands(rules, dseed)
-        for rot in range(n):
-            names = _seat_bots(bots, rot)
+        for names in seatings(bots, all_orders):
             pen = play_round(rules, hands, dealer, names, dseed, effort, timing)
             for s in range(n):
                 st = per_bot[names[s]]
@@ -119,8 +142,7 @@ def _job(args):
                 st[2] += 1 if pen[s] else 0
     else:
         mseed = seed * 100019 + 7 + idx
-        for rot in range(n):
-            names = _seat_bots(bots, rot)
+        for names in seatings(bots, all_orders):
             winner, nr = play_match(rules, names, mseed, effort, timing)
             rounds += nr
             for s in range(n):
@@ -142,14 +164,17 @@ def _ci(values):
     return mean, 1.96 * math.sqrt(var / k)
 
 
-def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True):
+def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True,
+        all_orders=False):
     """Play the duplicate deals and matches; return a list of result dicts, one per bot."""
     unique = []
     for b in bots:
         if b not in unique:
             unique.append(b)
-    tasks = [("deal", i, rules.to_bytes(), bots, seed, effort) for i in range(deals)]
-    tasks += [("match", i, rules.to_bytes(), bots, seed, effort) for i in range(matches)]
+    tasks = [("deal", i, rules.to_bytes(), bots, seed, effort, all_orders)
+             for i in range(deals)]
+    tasks += [("match", i, rules.to_bytes(), bots, seed, effort, all_orders)
+              for i in range(matches)]
     pen_obs = {b: [] for b in unique}
     take = {b: [0, 0] for b in unique}
     win_obs = {b: [] for b in unique}
@@ -211,7 +236,8 @@ def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True)
             wm, wh = _ci(win_obs[b])
             row["win_rate"] = round(wm, 4)
             row["win_ci95"] = [round(wm - wh, 4), round(wm + wh, 4)]
-            row["rounds_per_match"] = round(match_rounds / (matches * len(bots)), 2)
+            row["rounds_per_match"] = round(
+                match_rounds / (matches * len(seatings(bots, all_orders))), 2)
         out.append(row)
     return out
 
@@ -251,6 +277,8 @@ def main(argv=None):
     ap.add_argument("--effort", type=int, default=None, help="hard's effort (default: board)")
     ap.add_argument("--rule", action="append", metavar="KEY=VALUE",
                     help="override a rule setting, e.g. inverse=1, hand=3, comeback=1")
+    ap.add_argument("--all-orders", action="store_true",
+                    help="every cyclic seating order, each rotated (not only rotations)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     ap.add_argument("--json", action="store_true", help="one JSON object per bot")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -269,16 +297,19 @@ def main(argv=None):
             ap.error("unknown bot %r" % b)
     rules = parse_rules(a.profile, n, a.rule)
     t = time.time()
-    rows = run(rules, bots, a.deals, a.matches, a.seed, a.effort, a.jobs, not a.quiet)
+    rows = run(rules, bots, a.deals, a.matches, a.seed, a.effort, a.jobs, not a.quiet,
+               a.all_orders)
     if a.json:
         for r in rows:
             r["seconds"] = round(time.time() - t, 1)
             r["rules"] = a.rule or []
             r["effort"] = a.effort
+            r["all_orders"] = a.all_orders
             print(json.dumps(r))
     else:
-        print("profile %s, %d players, rules %s, %d deals x %d rotations, %d matches, seed %d,"
-              " effort %s" % (a.profile, n, a.rule or "-", a.deals, n, a.matches, a.seed,
+        print("profile %s, %d players, rules %s, %d deals x %d seatings, %d matches, seed %d,"
+              " effort %s" % (a.profile, n, a.rule or "-", a.deals,
+                              len(seatings(bots, a.all_orders)), a.matches, a.seed,
                               a.effort or "default"))
         print(format_table(rows))
     return rows
