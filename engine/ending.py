@@ -192,7 +192,7 @@ def give_hands(m, hands):
 
 def give(m, seat, card):
     """Insert ``card`` into ``seat``'s sorted hand (a given deal, a restored save)."""
-    b = seat * 7
+    b = m.first[seat]
     i = b + m.counts[seat]
     h = m.hands
     while i > b and h[i - 1] > card:

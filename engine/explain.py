@@ -46,7 +46,7 @@ def why(m, card):
     if m.phase:
         return 0
     h = m.hands
-    b = m.turn * 7
+    b = m.first[m.turn]
     e = b + m.counts[m.turn]
     i = b
     while i < e and h[i] != card:

@@ -98,6 +98,8 @@ class Match:
         self.sudden = False
         self.hands = bytearray(n * 7)
         self.counts = bytearray(n)
+        self.first = bytearray(n)  # where each hand starts in ``hands`` (it moves up as
+        # lowest cards are played)
         self.owner = bytearray(52)
         self.played_in = bytearray(52)  # 0: not played; k: played in trick k-1
         self.lo = bytearray(n)  # public: every card left in the hand has rank >= lo
@@ -109,6 +111,7 @@ class Match:
         self.trick_len = 0
         self.trick_no = 0
         self.strict = rules.strict
+        self.last = rules.hand - 1  # the index of the last trick
         self.top = -1  # highest rank in the trick, -1 before the lead; 13 after an ace
         # led under "forces lowest" (everyone plays lowest)
         self.win = 0  # index in the trick of the card taking it so far
@@ -146,7 +149,7 @@ class Match:
 
     def hand(self, seat):
         """The cards in ``seat``'s hand, lowest first (a new bytes)."""
-        b = seat * 7
+        b = self.first[seat]
         return bytes(self.hands[b:b + self.counts[seat]])
 
     def active(self, seat):
@@ -175,7 +178,7 @@ class Match:
             return 0
         h = self.hands
         t = self.turn
-        b = t * 7
+        b = self.first[t]
         e = b + self.counts[t]
         lim = self.top << 2  # cards >= lim head the trick (all before the lead, none
         # after an ace that forces the lowest: top is then 13)
@@ -257,16 +260,20 @@ class Match:
         """The player to move plays ``card``; IllegalPlay (changing nothing) if not legal.
 
         The hot path: a few steps, no allocation (unless events are logged)."""
+        if self.phase:
+            self._illegal(card)  # not the time to play
         seat = self.turn
-        if self.phase or not 0 <= card < 52 or self.owner[card] != seat \
-                or self.played_in[card]:
-            self._illegal(card)  # not in the hand, or not the time to play
-        r = card >> 2
-        top = self.top  # -1 before the lead, 13 after an ace that forces the lowest
         h = self.hands
-        b = seat * 7
+        b = self.first[seat]
         cnt = self.counts
         e = b + cnt[seat] - 1  # the highest card of the hand
+        i = e
+        while h[i] != card:  # find the card, from the highest down
+            if i == b:
+                self._illegal(card)  # not in the hand
+            i -= 1
+        r = card >> 2
+        top = self.top  # -1 before the lead, 13 after an ace that forces the lowest
         if r < top:  # not heading the trick: only a lowest card may go
             if r != h[b] >> 2 or (self.strict and h[e] >> 2 >= top):
                 self._illegal(card)
@@ -276,12 +283,12 @@ class Match:
             if self.strict and top < self.hi[seat]:
                 self.hi[seat] = top  # and strict: nothing as high as the top
         cnt[seat] = e - b
-        x = h[e]  # take the card out: shift the cards above it down
-        while x != card:
-            e -= 1
-            y = h[e]
-            h[e] = x
-            x = y
+        if i == b:
+            self.first[seat] = b + 1  # the lowest card: the hand starts one later
+        else:
+            while i < e:  # shift the cards above it down
+                h[i] = h[i + 1]
+                i += 1
         t = self.trick_len
         self.trick[t] = card
         self.trick_seats[t] = seat
@@ -303,8 +310,12 @@ class Match:
         seat = self.trick_seats[t]
         if self.log_events:
             self.events.append((EV_TRICK, seat, self.trick_no, self.trick[t]))
-        if self.trick_no < self.rules.hand - 1:
-            self._new_trick(seat)
+        if self.trick_no < self.last:
+            self.trick_len = 0  # the winner leads the next trick
+            self.top = -1
+            self.alone = False
+            self.leader = seat
+            self.turn = seat
             self.trick_no += 1
             return
         self._score_round(t)
@@ -354,6 +365,7 @@ class Match:
             ir[s] = 1 if playing and (self.contenders[s] or not self.sudden) else 0
             self.sit_next[s] = 0
             self.counts[s] = 0
+            self.first[s] = s * 7
             self.lo[s] = 0
             self.hi[s] = 13
         first = self._link()

@@ -166,6 +166,7 @@ def _loads(blob):
     # Rebuild the round: deal the recorded hands, then replay the tricks in order.
     for s in range(n):
         m.counts[s] = 0
+        m.first[s] = s * 7
         m.lo[s] = 0
         m.hi[s] = 13
     for c in range(52):

@@ -121,22 +121,35 @@ rules = Rules("agurk", players=PLAYERS)
 while state[2] < MATCHES:
     one_match(Match(rules, seed=state[2] + 1))
     gc.collect()
+    if state[2] == WARMUP:
+        state[1] = 0
 print(state[1], state[2])
 """
 
 
 def mpy_fuel_per_round(players=4, matches=4):
-    _, base = run_guest("PLAYERS = %d\nMATCHES = 0\n" % players + _GUEST_ROUNDS)
-    out, fuel = run_guest("PLAYERS = %d\nMATCHES = %d\n" % (players, matches) + _GUEST_ROUNDS)
+    """Steady state: both runs first play one warm-up match (which imports and compiles
+    the modules a match loads on first use, such as engine/ending.py: 17 million fuel
+    from source), so the difference is ``matches`` whole matches and nothing else."""
+    head = "PLAYERS = %d\nWARMUP = 1\nMATCHES = %d\n"
+    _, base = run_guest(head % (players, 1) + _GUEST_ROUNDS)
+    out, fuel = run_guest(head % (players, 1 + matches) + _GUEST_ROUNDS)
     rounds = int(out.split()[0])
     per = (fuel - base) // rounds
+    _, cold = run_guest("PLAYERS = %d\nWARMUP = -1\nMATCHES = 0\n" % players + _GUEST_ROUNDS)
+    out2, fuel2 = run_guest("PLAYERS = %d\nWARMUP = -1\nMATCHES = %d\n" % (players, matches)
+                            + _GUEST_ROUNDS)
     emit("mpy_fuel_per_round", per, "fuel/round",
-         "%d whole 4-player agurk matches (%d rounds), random legal actions (guest LCG), "
-         "legal_into + play, deals and match set-up included, gc.collect() between "
-         "matches; fuel of the same script with 0 matches subtracted" % (matches, rounds),
+         "%d whole 4-player agurk matches (%d rounds) after one warm-up match, random legal "
+         "actions (guest LCG), legal_into + play, deals and match set-up included, "
+         "gc.collect() between matches; fuel of the same script with only the warm-up "
+         "match subtracted" % (matches, rounds),
          machine=MPY_MACHINE, target="<= 800000",
          samd51_ms_estimate=round(per * 1000.0 / FUEL_PER_SECOND, 2),
-         samd51_note="estimate: 113e6 fuel ~ 1 s on a SAMD51 (pystone)")
+         samd51_note="estimate: 113e6 fuel ~ 1 s on a SAMD51 (pystone)",
+         cold_fuel_per_round=(fuel2 - cold) // int(out2.split()[0]),
+         cold_note="without the warm-up match, as measured before 2026-11-29: includes "
+         "compiling engine/ending.py from source when a player first reaches the threshold")
 
 
 def _compile_engine_mpy():
