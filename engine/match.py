@@ -108,6 +108,9 @@ class Match:
         self.trick_seats = bytearray(7)
         self._buf = bytearray(7)  # scratch for legal_cards
         self._deck = bytearray(52)
+        self._zeros = bytes(n)
+        self._thirteens = b"\x0d" * n
+        self._bases = bytes(range(0, 7 * n, 7))
         self.trick_len = 0
         self.trick_no = 0
         self.strict = rules.strict
@@ -344,92 +347,90 @@ class Match:
         if self.log_events:
             self.events.append((kind, seat, a, b))
 
-    def _new_trick(self, leader):
-        self.trick_len = 0
-        self.top = -1
-        self.win = 0
-        self.alone = False
-        self.leader = leader
-        self.turn = leader
-
     def _deal(self, hands=None):
         """Deal (or take ``hands``) and let the first leader lead."""
         n = self.n
         H = self.rules.hand
         ir = self.in_round
+        st = self.status
+        sit = self.sit_next
+        con = self.contenders
+        sudden = self.sudden
         for s in range(n):
-            playing = self.status[s] == IN
-            if playing and self.sit_next[s]:
-                self._log(EV_SIT_OUT, s, self.round_no, 0)
+            playing = st[s] == IN and (not sudden or con[s])
+            if playing and sit[s]:
+                if self.log_events:
+                    self.events.append((EV_SIT_OUT, s, self.round_no, 0))
                 playing = False
-            ir[s] = 1 if playing and (self.contenders[s] or not self.sudden) else 0
-            self.sit_next[s] = 0
-            self.counts[s] = 0
-            self.first[s] = s * 7
-            self.lo[s] = 0
-            self.hi[s] = 13
+            ir[s] = 1 if playing else 0
+        z = self._zeros  # n zero bytes
+        sit[:] = z
+        self.counts[:] = z
+        self.lo[:] = z
+        self.hi[:] = self._thirteens
+        self.first[:] = self._bases  # 0, 7, 14, ...
         first = self._link()
-        self.owner[:] = _UNDEALT
+        own = self.owner
+        own[:] = _UNDEALT
         self.played_in[:] = _UNPLAYED
         if hands is None:
-            self._shuffle_deal(first, H)
+            # A partial Fisher-Yates shuffle: only the cards dealt are drawn, each from
+            # the cards left (deck[0:m]; the last one fills its place), four at a time
+            # from one 30-bit output of the match's generator (the two 15-bit
+            # multiply-with-carry generators of engine.rng, stepped here inline), exactly
+            # uniform (an output at or above the largest multiple of the four ranges'
+            # product is drawn again). Each seat takes H consecutive draws, which deals
+            # the same hands, in distribution, as one card at a time; the hand is sorted.
+            deck = self._deck
+            deck[:] = _DECK
+            h = self.hands
+            nxt = self.nxt
+            cnt = self.counts
+            rng = self.rng
+            x = rng.x
+            y = rng.y
+            m = 52  # cards left
+            q = 0  # draws left in r
+            r = 0
+            s = first
+            for _ in range(self.size):
+                b = s * 7
+                for i in range(b, b + H):
+                    if not q:
+                        lim = m * (m - 1) * (m - 2) * (m - 3)
+                        lim = 0x3FFFFFFF - 0x3FFFFFFF % lim
+                        while True:
+                            x = _A1 * (x & 0x7FFF) + (x >> 15)
+                            y = _A2 * (y & 0x7FFF) + (y >> 15)
+                            r = ((x & 0x7FFF) << 15) ^ y
+                            if r < lim:
+                                break
+                        q = 4
+                    q -= 1
+                    j = r % m
+                    r //= m
+                    c = deck[j]
+                    m -= 1
+                    deck[j] = deck[m]
+                    h[i] = c
+                    own[c] = s
+                h[b:b + H] = bytes(sorted(h[b:b + H]))
+                cnt[s] = H
+                s = nxt[s]
+            rng.x = x
+            rng.y = y
         else:
             from engine.ending import give_hands
             give_hands(self, hands)
         self.trick_no = 0
         self.phase = PHASE_PLAY
-        self._new_trick(first)
-        self._log(EV_DEAL, self.dealer, self.round_no, 0)
-
-    def _shuffle_deal(self, first, H):
-        """Deal ``H`` cards to each seat in the round from a shuffled deck.
-
-        A partial Fisher-Yates shuffle: only the cards dealt are drawn, four at a time from
-        one 30-bit output of the match's generator (the two 15-bit multiply-with-carry
-        generators of :mod:`engine.rng`, stepped here inline), exactly uniform (the rare
-        output above the largest multiple of the four ranges' product is drawn again).
-        Each seat takes ``H`` consecutive cards of the shuffled deck, which deals the same
-        hands, in distribution, as one card at a time; its hand is then sorted."""
-        deck = self._deck
-        deck[:] = _DECK
-        own = self.owner
-        h = self.hands
-        nxt = self.nxt
-        cnt = self.counts
-        rng = self.rng
-        x = rng.x
-        y = rng.y
-        k = 0  # deck[k:] are the cards not dealt yet
-        q = 0  # draws left in r
-        r = 0
-        s = first
-        for _ in range(self.size):
-            b = s * 7
-            for i in range(b, b + H):
-                m = 52 - k
-                if not q:
-                    lim = m * (m - 1) * (m - 2) * (m - 3)
-                    lim = 0x3FFFFFFF - 0x3FFFFFFF % lim
-                    while True:
-                        x = _A1 * (x & 0x7FFF) + (x >> 15)
-                        y = _A2 * (y & 0x7FFF) + (y >> 15)
-                        r = ((x & 0x7FFF) << 15) ^ y
-                        if r < lim:
-                            break
-                    q = 4
-                q -= 1
-                j = k + r % m
-                r //= m
-                c = deck[j]
-                deck[j] = deck[k]
-                k += 1
-                h[i] = c
-                own[c] = s
-            h[b:b + H] = bytes(sorted(h[b:b + H]))
-            cnt[s] = H
-            s = nxt[s]
-        rng.x = x
-        rng.y = y
+        self.trick_len = 0
+        self.top = -1
+        self.alone = False
+        self.leader = first
+        self.turn = first
+        if self.log_events:
+            self.events.append((EV_DEAL, self.dealer, self.round_no, 0))
 
     def _link(self):
         """Link the seats in the round clockwise (``nxt``, ``size``); return the first

@@ -187,7 +187,12 @@ def _loads(blob):
     m.trick_no = 0
     m.phase = phase
     if phase == PHASE_PLAY:
-        m._new_trick(m._link())
+        first = m._link()
+        m.trick_len = 0
+        m.top = -1
+        m.alone = False
+        m.leader = first
+        m.turn = first
         for t in range(1, 8):
             while True:
                 c = _find(cardbytes, m.turn, t)

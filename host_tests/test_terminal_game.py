@@ -47,10 +47,10 @@ def test_bad_input_gets_a_message_and_the_turn_waits(tmp_path):
 
 
 def test_an_illegal_card_is_explained(tmp_path):
-    # Seed 2, agurk: in round 2, after P3 10H and P4 QD, the human (seat 0) holds 2S 2C 4S
-    # 5H 9H QH KD; 5H is illegal.
+    # Seed 9, agurk: in round 2, after P2 7D, P3 TC and P4 KC, the human (seat 0) holds
+    # 2H 5H TD QH QC AS AH; 5H is illegal.
     s = Script(["1"] * 7 + ["5H", "q"])
-    terminal_game.main(["--seed", "2", "--save", str(tmp_path / "g.sav")], s.ask, s.say)
+    terminal_game.main(["--seed", "9", "--save", str(tmp_path / "g.sav")], s.ask, s.say)
     assert "is illegal: play a card at least as high as" in s.text
 
 
