@@ -31,7 +31,7 @@ END_FIRST_OUT = const(1)  # the first to reach the threshold loses; the match en
 END_FIXED_ROUNDS = const(2)  # play ``rounds`` rounds; lowest total wins
 
 MAX_PLAYERS = const(7)
-_MAX_REENTRIES = const(3)  # the other limits are in LIMITS
+_MAX_REENTRIES = const(3)  # the other limits are in LIMITS (and rulesx.refuse)
 
 PROFILES = ("agurk", "gurka", "ogorek")
 
@@ -59,6 +59,12 @@ class RulesError(ValueError):
     """An impossible setting or combination of settings."""
 
 
+def _refuse(what, value, lo=0, hi=0):
+    """Raise the RulesError for ``what`` (the messages live in engine.rulesx)."""
+    from engine.rulesx import refuse
+    refuse(what, value, lo, hi)
+
+
 class Rules:
     """The settings of one match. ``Rules("gurka", players=5, threshold=21)``.
 
@@ -68,7 +74,7 @@ class Rules:
 
     def __init__(self, profile="agurk", **settings):
         if profile not in PROFILES:
-            raise RulesError("profile: unknown profile '%s' (agurk, gurka or ogorek)" % profile)
+            _refuse("profile", profile)
         self.profile = profile
         self._set(_PROFILE_VALUES[PROFILES.index(profile)], 0)
         for key in settings:
@@ -81,7 +87,7 @@ class Rules:
             elif key in FIELDS:
                 setattr(self, key, v)
             else:
-                raise RulesError("unknown setting '%s'" % key)
+                _refuse("setting", key)
         self.validate()
 
     def _set(self, values, first):
@@ -92,7 +98,7 @@ class Rules:
     def set_lives(self, lives):
         """Danish lives: ``lives - 1`` free, automatic re-entries."""
         if not isinstance(lives, int) or lives < 1 or lives > _MAX_REENTRIES + 1:
-            raise RulesError("lives: must be 1 to %d, not %r" % (_MAX_REENTRIES + 1, lives))
+            _refuse("lives", lives)
         self._set(bytes((lives - 1, 0, 0, 0, 0)), 7)
 
     def set_buyback(self):
@@ -117,14 +123,11 @@ class Rules:
             if isinstance(v, bool):  # not an int on MicroPython
                 v = int(v)
             if not isinstance(v, int) or v < lo or v > hi:
-                raise RulesError("%s: must be %d to %d, not %r" % (k, lo, hi, v))
-        if self.reentries and self.end:
-            raise RulesError("reentries: lives, buy-back and comeback need 'last standing'")
-        if self.reentry_sit_out and not self.reentry_choice:
-            raise RulesError("reentry_sit_out: needs a chosen re-entry (comeback)")
-        if self.reentries and self.reentry_choice and self.reentry_min_others >= self.players:
-            raise RulesError("reentry_min_others: buy-back needs %d others still in, "
-                             "%d players never have" % (self.reentry_min_others, self.players))
+                _refuse(k, v, lo, hi)
+        if (self.reentries and self.end) or (self.reentry_sit_out and not self.reentry_choice) \
+                or (self.reentries and self.reentry_choice
+                    and self.reentry_min_others >= self.players):
+            _refuse("combination", self)
         return self
 
     def copy(self):

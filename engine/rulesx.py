@@ -48,3 +48,22 @@ def describe(r):
         end + ", " + again + (", stakes" if r.stakes else ""),
         "played cards open" if r.open_cards else "tricks collected face down",
     )
+
+
+def refuse(what, value, lo, hi):
+    """Raise the RulesError that names what :class:`Rules` refused."""
+    if what == "profile":
+        raise RulesError("profile: unknown profile '%s' (agurk, gurka or ogorek)" % value)
+    if what == "setting":
+        raise RulesError("unknown setting '%s'" % value)
+    if what == "lives":
+        raise RulesError("lives: must be 1 to 4, not %r" % (value,))
+    if what != "combination":
+        raise RulesError("%s: must be %d to %d, not %r" % (what, lo, hi, value))
+    r = value
+    if r.reentries and r.end:
+        raise RulesError("reentries: lives, buy-back and comeback need 'last standing'")
+    if r.reentry_sit_out and not r.reentry_choice:
+        raise RulesError("reentry_sit_out: needs a chosen re-entry (comeback)")
+    raise RulesError("reentry_min_others: buy-back needs %d others still in, "
+                     "%d players never have" % (r.reentry_min_others, r.players))
