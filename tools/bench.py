@@ -66,8 +66,8 @@ def _host_run(seconds, seed0):
     seed = seed0
     rules = Rules("agurk", players=4)
     H = rules.hand
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
+    t0 = time.process_time()  # CPU time: the machine is shared, wall time is not ours
+    while time.process_time() - t0 < seconds:
         seed += 1
         m = Match(rules, seed=seed)
         while m.phase != 2:
@@ -80,15 +80,16 @@ def _host_run(seconds, seed0):
                 acts = m.legal_actions()
                 m.apply_action(acts[pick[k & 4095] % len(acts)])
             k += 1
-    return rounds / (time.perf_counter() - t0)
+    return rounds / (time.process_time() - t0)
 
 
 def host_rounds_per_s():
     runs = [_host_run(2.0, 1000 * i) for i in range(5)]
     emit("host_rounds_per_s", round(statistics.median(runs)), "rounds/s",
          "whole 4-player agurk matches, uniformly random legal actions (table of random "
-         "bytes), legal_into + play, deals included; median of 5 runs of 2 s (the machine "
-         "is shared: see best)", target=">= 30000", best=round(max(runs)),
+         "bytes), legal_into + play, deals included; rounds per second of this process's "
+         "CPU time (time.process_time), median of 5 runs of 2 s (the machine is shared: "
+         "see best)", target=">= 30000", best=round(max(runs)),
          runs=[round(r) for r in runs])
 
 
