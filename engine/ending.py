@@ -215,3 +215,31 @@ def reentry_actions(m):
         if c >= 2:
             acts.append(SIT_OUT)
     return acts
+
+
+def takers_and_penalty(m, w):
+    """Who scores the last trick and how much, under "inverse" or "all tied" (the taker
+    of the trick, index ``w``, and its card's value otherwise: Match._score_round)."""
+    t = m.trick
+    ts = m.trick_seats
+    hi = 12 if m.top > 12 else m.top
+    penalty = (t[w] >> 2) + 2
+    takers = bytearray(0)
+    if m.rules.inverse:
+        # The lowest card loses; its penalty is the value of the highest card.
+        penalty = hi + 2
+        low = 99
+        for i in range(m.trick_len):
+            if t[i] >> 2 < low:
+                low = t[i] >> 2
+        hi = low
+    elif m.alone or not m.rules.tie_all:
+        hi = -1
+        takers.append(ts[w])
+    for i in range(m.trick_len):
+        if t[i] >> 2 == hi:
+            if m.rules.tie_all:
+                takers.append(ts[i])
+            else:
+                takers = bytearray((ts[i],))
+    return takers, penalty

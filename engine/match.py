@@ -457,28 +457,12 @@ class Match:
     def _score_round(self, w):
         """Penalty of the last trick (index ``w`` takes it), then lives and match end."""
         rules = self.rules
-        t = self.trick
-        ts = self.trick_seats
-        hi = 12 if self.top > 12 else self.top
-        penalty = (t[w] >> 2) + 2
-        takers = bytearray(0)
-        if rules.inverse:
-            # The lowest card loses; its penalty is the value of the highest card.
-            penalty = hi + 2
-            low = 99
-            for i in range(self.trick_len):
-                if t[i] >> 2 < low:
-                    low = t[i] >> 2
-            hi = low
-        elif self.alone or not rules.tie_all:
-            hi = -1
-            takers.append(ts[w])
-        for i in range(self.trick_len):
-            if t[i] >> 2 == hi:
-                if rules.tie_all:
-                    takers.append(ts[i])
-                else:
-                    takers = bytearray((ts[i],))
+        if rules.inverse or (rules.tie_all and not self.alone):
+            from engine.ending import takers_and_penalty
+            takers, penalty = takers_and_penalty(self, w)
+        else:  # the card that took the last trick scores its value
+            takers = bytearray((self.trick_seats[w],))
+            penalty = (self.trick[w] >> 2) + 2
         self.last_takers = takers
         self.last_penalty = penalty
         if not self.sudden:
