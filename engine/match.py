@@ -61,6 +61,7 @@ _ACE = const(12)
 _A1 = const(32760)  # the multipliers of engine.rng's generators (inlined in the deal)
 _A2 = const(32730)
 _DECK = bytes(range(52))
+_deck = bytearray(52)
 _UNDEALT = b"\xff" * 52  # owner of every card before a deal
 _UNPLAYED = bytes(52)
 
@@ -107,7 +108,6 @@ class Match:
         self.trick = bytearray(7)
         self.trick_seats = bytearray(7)
         self._buf = bytearray(7)  # scratch for legal_cards
-        self._deck = bytearray(52)
         self._zeros = bytes(n)
         self._thirteens = b"\x0d" * n
         self._bases = bytes(range(0, 7 * n, 7))
@@ -381,7 +381,7 @@ class Match:
             # uniform (an output at or above the largest multiple of the four ranges'
             # product is drawn again). Each seat takes H consecutive draws, which deals
             # the same hands, in distribution, as one card at a time; the hand is sorted.
-            deck = self._deck
+            deck = _deck  # scratch shared by all matches (a deal runs to its end at once)
             deck[:] = _DECK
             h = self.hands
             nxt = self.nxt

@@ -21,7 +21,6 @@ or impossible raises :class:`SaveError` and nothing is half-loaded.
 from engine.compat import const
 from engine.rules import Rules
 from engine.match import Match, PHASE_PLAY, PHASE_REENTRY, PHASE_OVER, IN, OUT
-from engine.ending import give
 
 VERSION = const(1)
 _F_OUT = const(1)
@@ -163,6 +162,7 @@ def _loads(blob):
         raise SaveError("save: bad re-entry offers")
     m.pending = pending
     cardbytes = blob[p:p + 52]
+    from engine.ending import give
     # Rebuild the round: deal the recorded hands, then replay the tricks in order.
     for s in range(n):
         m.counts[s] = 0
