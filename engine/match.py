@@ -189,21 +189,24 @@ class Match:
         i = b
         if h[b] < lim:  # the lowest card does not head: the hand is sorted, so the
             # legal cards are its lowest rank (unless strict and able to head) and the
-            # cards from the first that heads
+            # cards from the first that heads (h[b] < lim ends the search)
             j = e
-            while j > b and h[j - 1] >= lim:
+            while h[j - 1] >= lim:
                 j -= 1
             if j == e or not self.strict:
+                buf[0] = h[b]  # the lowest card, and any others of its rank
+                c = 1
+                i = b + 1
                 low = h[b] | 3
                 while i < j and h[i] <= low:
                     buf[c] = h[i]
                     c += 1
                     i += 1
             i = j
+        d = c - i
         for k in range(i, e):
-            buf[c] = h[k]
-            c += 1
-        return c
+            buf[k + d] = h[k]
+        return e + d
 
     def legal_cards(self):
         """The legal cards of the player to move, lowest first (a new bytearray: the only
@@ -270,11 +273,13 @@ class Match:
         b = self.first[seat]
         cnt = self.counts
         e = b + cnt[seat] - 1  # the highest card of the hand
-        i = e
-        while h[i] != card:  # find the card, from the highest down
-            if i == b:
-                self._illegal(card)  # not in the hand
-            i -= 1
+        i = b
+        if h[b] != card:  # not the lowest card: find it, from the highest down
+            i = e
+            while h[i] != card:
+                if i == b:
+                    self._illegal(card)  # not in the hand
+                i -= 1
         r = card >> 2
         top = self.top  # -1 before the lead, 13 after an ace that forces the lowest
         if r < top:  # not heading the trick: only a lowest card may go
