@@ -62,6 +62,7 @@ _A1 = const(32760)  # the multipliers of engine.rng's generators (inlined in the
 _A2 = const(32730)
 _DECK = bytes(range(52))
 _deck = bytearray(52)
+_SEAT = (b"\x00", b"\x01", b"\x02", b"\x03", b"\x04", b"\x05", b"\x06")  # owner bytes
 _UNDEALT = b"\xff" * 52  # owner of every card before a deal
 _UNPLAYED = bytes(52)
 
@@ -385,7 +386,7 @@ class Match:
             # multiply-with-carry generators of engine.rng, stepped here inline), exactly
             # uniform (an output at or above the largest multiple of the four ranges'
             # product is drawn again). Each seat takes H consecutive draws, which deals
-            # the same hands, in distribution, as one card at a time; the hand is sorted.
+            # the same hands, in distribution, as one card at a time.
             deck = _deck  # scratch shared by all matches (a deal runs to its end at once)
             deck[:] = _DECK
             h = self.hands
@@ -394,13 +395,13 @@ class Match:
             rng = self.rng
             x = rng.x
             y = rng.y
+            find = own.find
             m = 52  # cards left
             q = 0  # draws left in r
             r = 0
             s = first
             for _ in range(self.size):
-                b = s * 7
-                for i in range(b, b + H):
+                for _ in range(H):
                     if not q:
                         lim = m * (m - 1) * (m - 2) * (m - 3)
                         lim = 0x3FFFFFFF - 0x3FFFFFFF % lim
@@ -417,9 +418,14 @@ class Match:
                     c = deck[j]
                     m -= 1
                     deck[j] = deck[m]
-                    h[i] = c
                     own[c] = s
-                h[b:b + H] = bytes(sorted(h[b:b + H]))
+                # The hand, sorted: the seat's cards in card order, found in owner.
+                c = -1
+                b = s * 7
+                nd = _SEAT[s]
+                for i in range(b, b + H):
+                    c = find(nd, c + 1)
+                    h[i] = c
                 cnt[s] = H
                 s = nxt[s]
             rng.x = x
