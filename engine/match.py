@@ -448,13 +448,17 @@ class Match:
         leader: the first seat in the round to the dealer's left."""
         size = 0
         n = self.n
+        ir = self.in_round
+        nx = self.nxt
         first = last = NOBODY
         s = self.dealer
         for _ in range(n):
-            s = (s + 1) % n
-            if self.in_round[s]:
+            s += 1
+            if s == n:
+                s = 0
+            if ir[s]:
                 if size:
-                    self.nxt[last] = s
+                    nx[last] = s
                 else:
                     first = s
                 last = s

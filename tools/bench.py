@@ -128,6 +128,55 @@ print(state[1], state[2])
 """
 
 
+_GUEST_FLOOR = """
+import gc
+buf = bytearray(7)
+state = [1, 0, 0]
+
+
+class Stub:
+    # The driver's floor: legal_into and play that do (almost) nothing.
+    def __init__(self):
+        self.phase = 0
+        self.left = PLAYS
+
+    def legal_into(self, buf):
+        return 3
+
+    def play(self, card):
+        self.left -= 1
+        if not self.left:
+            self.phase = 2
+
+
+def one_match(m):
+    k = state[0]
+    while m.phase != 2:
+        k = (k * 75 + 74) % 65537
+        if m.phase == 0:
+            m.play(buf[k % m.legal_into(buf)])
+        else:
+            acts = m.legal_actions()
+            m.apply_action(acts[k % len(acts)])
+    state[0] = k
+    state[2] += 1
+
+
+while state[2] < MATCHES:
+    one_match(Stub())
+    gc.collect()
+print(state[2])
+"""
+
+
+def _driver_floor_per_play(plays=300, matches=4):
+    """Fuel per play of the guest driver alone (a stub match that plays nothing)."""
+    head = "PLAYS = %d\nMATCHES = %d\n"
+    _, base = run_guest(head % (plays, 0) + _GUEST_FLOOR, paths=None, root=None)
+    _, fuel = run_guest(head % (plays, matches) + _GUEST_FLOOR, paths=None, root=None)
+    return (fuel - base) // (plays * matches)
+
+
 def mpy_fuel_per_round(players=4, matches=4):
     """Steady state: both runs first play one warm-up match (which imports and compiles
     the modules a match loads on first use, such as engine/ending.py: 17 million fuel
@@ -149,6 +198,9 @@ def mpy_fuel_per_round(players=4, matches=4):
          samd51_ms_estimate=round(per * 1000.0 / FUEL_PER_SECOND, 2),
          samd51_note="estimate: 113e6 fuel ~ 1 s on a SAMD51 (pystone)",
          cold_fuel_per_round=(fuel2 - cold) // int(out2.split()[0]),
+         driver_floor_fuel_per_play=_driver_floor_per_play(),
+         driver_floor_note="the same driver loop with a stub match whose legal_into and "
+         "play do almost nothing (method calls, the guest LCG, gc between matches)",
          cold_note="without the warm-up match, as measured before 2026-11-29: includes "
          "compiling engine/ending.py from source when a player first reaches the threshold")
 
