@@ -62,7 +62,7 @@ _A1 = const(32760)  # the multipliers of engine.rng's generators (inlined in the
 _A2 = const(32730)
 _DECK = bytes(range(52))
 _deck = bytearray(52)
-_SEAT = (b"\x00", b"\x01", b"\x02", b"\x03", b"\x04", b"\x05", b"\x06")  # owner bytes
+_SEATS = b"\x00\x01\x02\x03\x04\x05\x06"  # owner bytes, searched for one at a time
 _UNDEALT = b"\xff" * 52  # owner of every card before a deal
 _UNPLAYED = bytes(52)
 
@@ -422,7 +422,7 @@ class Match:
                 # The hand, sorted: the seat's cards in card order, found in owner.
                 c = -1
                 b = s * 7
-                nd = _SEAT[s]
+                nd = _SEATS[s:s + 1]
                 for i in range(b, b + H):
                     c = find(nd, c + 1)
                     h[i] = c
