@@ -55,28 +55,12 @@ class Rng:
         return r % n
 
     def shuffle(self, buf, n=-1):
-        """Fisher-Yates shuffle of the first ``n`` items of ``buf`` in place.
-
-        The same draws as ``below(i + 1)`` for i = n-1 .. 1, inlined: this runs for
-        every deal."""
+        """Fisher-Yates shuffle of the first ``n`` items of ``buf`` in place (draws
+        ``below(i + 1)`` for i = n-1 .. 1). Matches deal with their own partial shuffle."""
         if n < 0:
             n = len(buf)
-        x = self.x
-        y = self.y
-        i = n - 1
-        while i > 0:
-            m = i + 1
-            limit = 32768 - 32768 % m
-            while True:
-                x = _A1 * (x & 0x7FFF) + (x >> 15)
-                y = _A2 * (y & 0x7FFF) + (y >> 15)
-                r = (x ^ (y >> 3)) & 0x7FFF
-                if r < limit:
-                    break
-            j = r % m
+        for i in range(n - 1, 0, -1):
+            j = self.below(i + 1)
             t = buf[i]
             buf[i] = buf[j]
             buf[j] = t
-            i -= 1
-        self.x = x
-        self.y = y
