@@ -395,7 +395,6 @@ class Match:
             rng = self.rng
             x = rng.x
             y = rng.y
-            find = own.find
             m = 52  # cards left
             q = 0  # draws left in r
             r = 0
@@ -419,7 +418,13 @@ class Match:
                     m -= 1
                     deck[j] = deck[m]
                     own[c] = s
-                # The hand, sorted: the seat's cards in card order, found in owner.
+                s = nxt[s]
+            rng.x = x
+            rng.y = y
+            # Each hand, sorted: the seat's cards in card order, found in (a bytes copy
+            # of) owner: bytes.find is on every port, bytearray.find is not.
+            find = bytes(own).find
+            for _ in range(self.size):
                 c = -1
                 b = s * 7
                 nd = _SEATS[s:s + 1]
@@ -428,8 +433,6 @@ class Match:
                     h[i] = c
                 cnt[s] = H
                 s = nxt[s]
-            rng.x = x
-            rng.y = y
         else:
             from engine.ending import give_hands
             give_hands(self, hands)
