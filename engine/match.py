@@ -8,14 +8,16 @@ and the match end. Like OpenSpiel's states it offers ``current_player``,
 Actions are ints: a card code 0..51 plays that card; ``DECLINE``, ``PAY`` and
 ``SIT_OUT`` answer a re-entry offer.
 
-Memory: hands live in one bytearray (7 slots per seat, sorted ascending) so that the
-legal cards are a prefix (the lowest rank) and a suffix (cards heading the trick) of the
-hand: a legal query walks at most one hand and, through :meth:`legal_into`, allocates
-nothing. ``owner`` and ``played_in`` (one byte per card) are the whole round's history,
-which is also what a save stores. The top rank, the winning card and the next seat are
-kept as the trick goes, so a play costs a few steps. Explanations (:meth:`explain`),
-:meth:`view` and the review helpers live in :mod:`engine.explain` and :mod:`engine.view`,
-imported on first use to keep this module's heap small on the board.
+Memory: hands live in one bytearray (7 slots per seat; a hand is the ``counts[seat]``
+cards from ``first[seat]``, sorted ascending, and playing its lowest card just moves its
+start) so that the legal cards are a prefix (the lowest rank) and a suffix (cards heading
+the trick) of the hand: a legal query walks at most one hand and, through
+:meth:`legal_into`, allocates nothing. ``owner`` and ``played_in`` (one byte per card)
+are the whole round's history, which is also what a save stores. The top rank, the
+winning card and the next seat are kept as the trick goes, so a play costs a few steps.
+Explanations (:meth:`explain`), :meth:`view` and the review helpers live in
+:mod:`engine.explain` and :mod:`engine.view`, and the rarer parts of a round's end in
+:mod:`engine.ending`, imported on first use to keep this module's heap small on the board.
 """
 
 from engine.compat import const
