@@ -202,9 +202,20 @@ def test_hard_effort_is_a_knob():
     for effort in (200, 2000):
         p = ai.Player("hard", seed=1, effort=effort)
         p.choose(m.view(s))
-        works.append(p._work)
-        assert p._work <= effort
+        works.append(ai._work)  # the work of the last decision
+        assert ai._work <= effort
     assert works[0] < works[1]
+
+
+def test_folded_engine_values():
+    """engine/ai.py folds these engine values into underscore consts (no names on the
+    board): they must stay equal to the engine's."""
+    from engine import match, rules
+
+    assert (ai._PAY, ai._SIT_OUT) == (match.PAY, match.SIT_OUT)
+    assert match.PHASE_PLAY == 0  # choose() tests ``view.phase()`` for truth
+    assert ai._FORCES == rules.ACE_FORCES_LOWEST
+    assert (ai._FIRST_OUT, ai._FIXED) == (rules.END_FIRST_OUT, rules.END_FIXED_ROUNDS)
 
 
 def test_ai_runs_under_micropython():
