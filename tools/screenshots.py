@@ -198,6 +198,28 @@ def shoot(out, disp=None):
                 and d.name() == "reentry":
             snap("16_reentry_choice")
             break
+    # Seven players: the tightest table (small font in the seat columns), mid-trick on
+    # the human's turn, its review of played cards, and the round summary.
+    d.app.command(("title",))
+    d.app.seed = 5
+    d.start(profile=0, players=7, kinds=(HUMAN, EASY, MEDIUM, HARD, EASY, MEDIUM, HARD),
+            end=0, reentry=2)
+
+    def busy_turn(dr):
+        t = dr.app.table
+        return (dr.name() == "table" and t is not None and t.interactive
+                and dr.app.wait is None and len(t.trick) >= 3)
+    d.auto(busy_turn)
+    snap("17_table_7_players")
+
+    def later7(dr):
+        return busy_turn(dr) and dr.app.match.trick_no >= 3
+    d.auto(later7)
+    d.press(keys.SELECT)
+    snap("18_review_7_players")
+    d.press(keys.B)
+    d.auto(lambda dr: dr.name() == "round")
+    snap("19_round_summary_7_players")
     d.app.command(("title",))
     d.step(2)
     return saved

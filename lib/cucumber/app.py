@@ -21,7 +21,7 @@ from engine.match import (
     EV_LOSER,
 )
 from cucumber import keys, ui, settings, summary
-from cucumber.table import Table
+from cucumber.table import Table, table_fonts
 from cucumber.settings import HUMAN, LEVELS
 from cucumber.store import SETTINGS, STATS, MATCH
 
@@ -88,6 +88,7 @@ class App:
         self.bot_seed = 0
         self.holder = None
         self.table = None
+        self.table_fonts = None  # the table's bitmap fonts, kept for the match
         self.screen = None
         self.pages = []
         self.wait = None  # tick deadline of the current pause
@@ -169,6 +170,7 @@ class App:
 
     def show_title(self, notice=None):
         self.table = None
+        self.table_fonts = None
         self.match = None
         self._update_lights()
         self.open_screen(_menus().Title, self.store.get(MATCH) is not None, notice)
@@ -198,12 +200,21 @@ class App:
         self.wait = None
         self.ai_ready = None
         self.table = None
+        self.table_fonts = None
         self._save_match()
         self._advance()
 
+    def _new_table(self):
+        """The table, with the fonts loaded for this match (loaded at its first table:
+        the pages between rounds drop the table, and rebuilding it should not read the
+        font files again; the two sheets take well under 1 KB)."""
+        if self.table_fonts is None:
+            self.table_fonts = table_fonts(self.match.n)
+        return Table(self.match, self.kinds, self.table_fonts)
+
     def _show_table(self, turn=True):
         if self.table is None:
-            self.open_screen(Table, self.match, self.kinds)
+            self.open_screen(self._new_table)
             self.table = self.screen
         else:
             self.set_screen(self.table)

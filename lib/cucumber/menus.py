@@ -77,7 +77,7 @@ class Title(Screen):
         self.can_continue = can_continue
         g = displayio.Group()
         g.append(ui.background(ui.FELT))
-        g.append(ui.centered("CUCUMBER", 4, ui.YELLOW, scale=2))
+        g.append(ui.heading("CUCUMBER", 8, ui.YELLOW))
         g.append(ui.centered("agurk - gurka - ogorek", 30, ui.CYAN))
         for i, c in enumerate((48, 21, 2)):  # A hearts, 7 hearts, 2 spades: a fan
             g.append(ui.card(c, 104 + i * 16, 48 + (i % 2) * 4))
@@ -388,10 +388,10 @@ class Message(Screen):
     def __init__(self, title, text, a_cmd, b_cmd, a_label="A: ok", b_label="B: back"):
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
-        g.append(ui.centered(title, 4, ui.ORANGE))
+        g.append(ui.heading(title, 3, ui.ORANGE))
         lines = ui.wrap(text, 26)[:6]
         for i in range(len(lines)):
-            g.append(ui.Text(lines[i], x=2, y=20 + i * ROW))
+            g.append(ui.Text(lines[i], x=2, y=22 + i * ROW))
         g.append(ui.Text(a_label, x=2, y=104, color=ui.YELLOW))
         g.append(ui.Text(b_label, x=2, y=116, color=ui.GREY))
         self.a_cmd = a_cmd

@@ -31,7 +31,7 @@ class Cover(Page):
         g = displayio.Group()
         g.append(ui.background(ui.NAVY))
         g.append(ui.centered("Pass to", 16, ui.CYAN))
-        g.append(ui.centered(ui.seat_name(seat), 34, ui.YELLOW, scale=3))
+        g.append(ui.heading(ui.seat_name(seat), 36, ui.YELLOW, scale=2))
         if why:
             g.append(ui.centered(why, 76, ui.GREY))
         g.append(ui.centered("press A", 100, ui.YELLOW))
@@ -100,14 +100,15 @@ class RoundSummary(Page):
 
 
 class Info(Page):
-    """A one-event page: life lost, elimination, sudden death, re-entry, sitting out."""
+    """A one-event page: life lost, elimination, sudden death, re-entry, sitting out.
+    The title is in the large bold font."""
 
-    def __init__(self, name, title, lines, color=ui.YELLOW, scale=2, pips=None):
+    def __init__(self, name, title, lines, color=ui.YELLOW, pips=None):
         self.name = name
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
-        g.append(ui.centered(title, 10, color, scale=scale))
-        y = 10 + 14 * scale + 6
+        g.append(ui.heading(title, 12, color))
+        y = 38
         for s in lines:
             for part in ui.wrap(s, 26):
                 g.append(ui.centered(part, y, ui.TEXT))
@@ -165,9 +166,9 @@ class Reentry(Page):
         self.labels = [labels[a] for a in self.acts]
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
-        g.append(ui.centered("%s: come back?" % ui.seat_name(seat), 6, ui.YELLOW, scale=1))
-        g.append(ui.centered("%d points, limit %d" % (match.scores[seat], r.threshold), 22))
-        g.append(ui.centered("Re-enter at %d:" % match.restart[seat], 34))
+        g.append(ui.heading("%s: come back?" % ui.seat_name(seat), 4, ui.YELLOW))
+        g.append(ui.centered("%d points, limit %d" % (match.scores[seat], r.threshold), 24))
+        g.append(ui.centered("Re-enter at %d:" % match.restart[seat], 36))
         self.rows = []
         for i in range(len(self.acts)):
             t = ui.Text("", x=24, y=54 + i * 14, width=18)
@@ -205,7 +206,7 @@ class MatchEnd(Page):
         w = match.winner
         g = displayio.Group()
         g.append(ui.background(ui.FELT))
-        g.append(ui.centered("%s wins!" % ui.seat_name(w), 6, ui.YELLOW, scale=2))
+        g.append(ui.heading("%s wins!" % ui.seat_name(w), 10, ui.YELLOW))
         sub = "human" if kinds[w] == 0 else "AI"
         if match.pot:
             sub += ", sweeps the pot of %d" % match.pot
@@ -240,7 +241,7 @@ class PauseMenu(Page):
     def __init__(self):
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
-        g.append(ui.centered("Paused", 8, ui.YELLOW, scale=2))
+        g.append(ui.heading("Paused", 12, ui.YELLOW))
         g.append(ui.centered("the match is saved", 34, ui.GREY))
         self.rows = []
         for i in range(3):

@@ -7,6 +7,14 @@ cards are raised and underlined in MARK green, the others are dimmed, and only l
 cards can be selected. SELECT opens the review of played cards where the rules keep
 them open.
 
+Fonts: the status line is in the medium bitmap font (6x10, the width of terminalio's cells)
+so that cards show with their suit signs; with six or seven players the seat columns
+(names, scores, cards left) use the small 5x7 font. Both are loaded for the characters
+the table can show, as one small tile sheet each (``table_fonts``, see ui.Font); the app
+keeps that pair for the match, so that rebuilding the table after the pages between
+rounds loads nothing. The review of played cards uses terminalio and the card sprites
+only.
+
 The table draws from the match, except the trick, which it keeps itself (``add_play``)
 so that a finished trick stays in view during the pause after it.
 """
@@ -20,19 +28,43 @@ HAND_Y = 96  # hand cards when not selectable / illegal
 LEGAL_Y = 84  # legal cards on your turn
 MARK_Y = 114
 TRICK_Y = 36
-STATUS_Y = 66
+STATUS_Y = 68
 PIP_Y = 26
 OFF = -64  # x of things put out of sight
+SMALL_FROM = 6  # players from which the seat columns use the small font
+
+# Every character the status line can show (app.py's and this module's messages, card
+# names with suit signs); one outside it is drawn blank (host_tests/test_screens.py
+# checks the messages of whole matches against it). Each character costs about 1.4 ms
+# (estimate) when the table's fonts load, and 15 bytes of sheet.
+STATUS_CHARS = "0123456789 .,:!?/-()" + "PJQKA" + ui.LOWER + ui.SUIT_SIGNS
+RED_SUITS = ui.SUIT_SIGNS[1:3]
+SEAT_CHARS = "P0123456789x-"
+
+
+def table_fonts(n):
+    """(status font, seat-column font or None) for a table of ``n`` players."""
+    seat = ui.Font("small", SEAT_CHARS) if n >= SMALL_FROM else None
+    if seat is not None and seat.sheet is None:
+        seat = None
+    return (ui.Font("medium", STATUS_CHARS, red=RED_SUITS), seat)
 
 
 class Table:
     name = "table"
 
-    def __init__(self, match, kinds):
+    def __init__(self, match, kinds, fonts=None):
         self.m = match
         self.kinds = kinds
         n = match.n
         self.n = n
+        if fonts is None:  # loaded first, while the heap holds no table yet
+            fonts = table_fonts(n)
+        self.fonts = fonts
+        self.status_font, seat_font = fonts
+        self.signs = self.status_font.sheet is not None
+        cw = seat_font.w if seat_font is not None else ui.glyph_size()[0]
+        self.half_cell = cw // 2
         self.colw = ui.W // n
         self.x0 = (ui.W - n * self.colw) // 2
         self.holder = None  # the seat whose hand is shown
@@ -61,22 +93,25 @@ class Table:
         pp[3] = 0x505050
         self.hl = ui.rect(OFF, TRICK_Y - 2, ui.CARD_W + 2, ui.CARD_H + 4, ui.CYAN)
         g.append(self.hl)
+        dy = 2 if seat_font is not None else 0  # the small font centred in the 11-pixel rows
         for s in range(n):
             cx = self.cx(s)
-            t = ui.Text(ui.seat_name(s), x=cx - 6, y=0, width=2)
+            t = ui.Text(ui.seat_name(s), x=cx - 2 * self.half_cell, y=dy, width=2,
+                        font=seat_font)
             g.append(t)
             self.names.append(t)
-            t = ui.Text("0", x=cx - 3, y=11, width=3)
+            t = ui.Text("0", x=cx - self.half_cell, y=11 + dy, width=3, font=seat_font)
             g.append(t)
             self.scores.append(t)
-            t = ui.Text("7", x=cx - 8, y=PIP_Y - 4, width=1, color=ui.CYAN)
+            t = ui.Text("7", x=cx - 2 - 2 * self.half_cell, y=PIP_Y - 4 + dy, width=1,
+                        color=ui.CYAN, font=seat_font)
             g.append(t)
             self.counts.append(t)
             tg = ui.card(ui.EMPTY, cx - ui.CARD_W // 2, TRICK_Y)
             g.append(tg)
             self.slots.append(tg)
         g.append(displayio.TileGrid(self.pip_bm, pixel_shader=pp, x=0, y=PIP_Y))
-        self.status = ui.Text("", x=2, y=STATUS_Y, width=26)
+        self.status = ui.Text("", x=2, y=STATUS_Y, width=26, font=self.status_font)
         g.append(self.status)
         self.sel_rect = ui.rect(OFF, LEGAL_Y - 1, ui.CARD_W + 2, ui.CARD_H + 2, ui.YELLOW)
         g.append(self.sel_rect)
@@ -132,7 +167,7 @@ class Table:
             sc = "%d" % m.scores[s]
             t = self.scores[s]
             t.set(sc)
-            t.x = cx - len(sc) * 3
+            t.x = cx - len(sc) * self.half_cell
             t.color(ui.GREY if out else ui.TEXT)
             c = self.counts[s]
             if out:
@@ -275,7 +310,7 @@ class Table:
 
     def _reason(self, c):
         w = self.m.why(c)
-        name = ui.card_name(c)
+        name = ui.card_name(c, self.signs)
         text = ("", "you lead", "heads trick", "your lowest", "ace led: low")[w]
         s = "%s %s %s" % (ui.seat_name(self.holder), name, text)
         t = self.trick_label()
