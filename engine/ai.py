@@ -30,8 +30,8 @@ them open) plus what it saw itself at earlier turns of the same round.
   ``effort`` is the budget in work units per decision (a simulated card play is one unit,
   a sampled card two, a node of the exact search three; default ``_EFFORT``, which
   keeps a decision under about 30 million MicroPython fuel, ~0.27 s on a SAMD51
-  (estimate)); fuel grows about linearly with it. After a decision the module global
-  ``_work`` holds the work it did.
+  (estimate)); fuel grows about linearly with it. After a decision ``state[_W]`` holds
+  the work it did.
 
 An AI reads only ``view.hand/trick/trick_no/leader/dealer/count/bounds/in_round/score/
 reentries_left/played_by/legal_cards/legal_actions/phase`` and ``view.rules``.
@@ -39,9 +39,10 @@ reentries_left/played_by/legal_cards/legal_actions/phase`` and ``view.rules``.
 Everything here runs on CircuitPython: small bytearrays allocated once (at import, shared
 by every Player: one decision at a time), ints below 2**30, no per-node allocation in the
 search. The module is kept small for the board's heap (tools/bench_ai.py measures it):
-few functions and few distinct names (each name is an interned string on the board),
-underscore ``const`` values (folded by the compiler, not stored), a Player's round memory
-in one bytearray at the ``_MC``/``_MHI``/``_MT`` offsets.
+three functions (easy, medium and hard share the heuristic in ``choose``), few distinct
+names and most of them names the engine has already interned (each new name is a string in
+the board's interned-name pool), underscore ``const`` values and offsets (folded by the
+compiler, not stored), a Player's round memory in one bytearray.
 """
 
 from engine.compat import const
@@ -59,33 +60,50 @@ _SIT_OUT = const(54)  # engine.match.SIT_OUT
 _FORCES = const(1)  # engine.rules.ACE_FORCES_LOWEST
 _FIRST_OUT = const(1)  # engine.rules.END_FIRST_OUT
 _FIXED = const(2)  # engine.rules.END_FIXED_ROUNDS
-# A Player's round memory (bytearray(67)): [0:52] cards this seat saw leave a hand (it
-# saw them played in front of it), [_MC + seat] how many of them per seat, [_MHI + seat]
-# the belief "every card left has rank below this" (what the plays say if the others play
-# like the heuristic; soft, used while sampling when it can be met), [_MT] trick number + 1
-# of the last update.
+
+# The module's globals and arguments reuse names the engine has already interned
+# (``hands``, ``counts``, ``trick``, ``owner``, ``_deal``, ``_buf``, ``state``,
+# ``trick_len``, ``trick_no``, ...): on the board every distinct name is a string in the
+# interned-name pool, and a module that overflows the pool pays for its next ~2 KB block.
+#
+# A Player's round memory ``seen`` (bytearray(67)): [0:52] cards this seat saw leave a
+# hand (it saw them played in front of it), [_MC + seat] how many of them per seat,
+# [_MHI + seat] the belief "every card left has rank below this" (what the plays say if
+# the others play like the heuristic; soft, used while sampling when it can be met),
+# [_MT] trick number + 1 of the last update.
 _MC = const(52)
 _MHI = const(59)
 _MT = const(66)
-# _q: per position in round order, [_LO + q] and [_HI + q] the public bounds, [_MH + q] hi
-# tightened by the belief when that leaves room, [_ORD + q] the seat.
+# Simulator scratch, shared by every Player (one decision at a time):
+# hands: positions in round order, ranks, 7 slots each, [_C + position] their counts;
+# _deal: the sampled deal (same layout), copied into hands for each candidate.
+_C = const(49)
+hands = bytearray(56)
+_deal = bytearray(56)
+trick = bytearray(49)  # trick k's ranks at [7k:7k+7]
+owner = bytearray(49)  # and who played them
+# _buf: per position [_LO + q] and [_HI + q] the public bounds, [_MH + q] hi tightened by
+# the belief when that leaves room, [_ORD + q] the seat; [_POOL:] the unseen cards (ranks).
 _LO = const(0)
 _HI = const(7)
 _MH = const(14)
 _ORD = const(21)
-
-# Simulator scratch, shared by every Player.
-_h = bytearray(49)  # hands: positions in round order, ranks, 7 slots each
-_cnt = bytearray(7)  # their counts
-_bh = bytearray(49)  # the sampled deal, copied into _h for each candidate
-_bcnt = bytearray(7)
-_tr = bytearray(49)  # trick k's ranks at [7k:7k+7]
-_tp = bytearray(49)  # and who played them
-_pool = bytearray(52)  # the unseen cards (ranks)
-_q = bytearray(28)
-_cost = [0] * 7  # per candidate
-# the decision's parameters (set by Player._hard)
-_p = _me = _lastt = _strict = _inv = _tie = _ace = _wt = _room = _work = 0
+_POOL = const(28)
+_buf = bytearray(80)
+# state: the decision's parameters, the work done (``state[_W]``, read by the tests) and
+# the cost of each candidate from [_COST].
+_P = const(0)
+_ME = const(1)
+_LAST = const(2)
+_STRICT = const(3)
+_INV = const(4)
+_TIE = const(5)
+_AR = const(6)  # the ace rule
+_WT = const(7)
+_ROOM = const(8)
+_W = const(9)
+_COST = const(10)
+state = [0] * 17
 
 
 class Player:
@@ -93,11 +111,12 @@ class Player:
         self.level = LEVELS.index(level)  # ValueError for another level
         self.rng = Rng(seed)
         self.effort = _EFFORT if effort is None else effort
-        self.mem = bytearray(67)
+        self.seen = bytearray(67)
         self.key = -1  # the round the memory is about: dealer * 256 + own score
 
     def choose(self, view):
         lv = self.level
+        rng = self.rng
         ph = view.phase()
         legal = view.legal_actions() if ph else view.legal_cards()
         if not legal:
@@ -107,81 +126,110 @@ class Player:
             if lv and _SIT_OUT in legal:
                 return _SIT_OUT
             return _PAY if _PAY in legal else legal[0]
+        r = view.rules
         forced = legal[0] >> 2 == legal[-1] >> 2
         if lv == 0:
             if forced:
                 return legal[0]
-            if self.rng.below(100) < _SLIP:
-                return legal[self.rng.below(len(legal))]
-            return _medium(view, legal, 0)
-        # the memory sees every turn of the round, forced ones included
-        mem = self.mem
-        r = view.rules
-        tn = view.trick_no()
-        H = r.hand
-        key = view.dealer() * 256 + view.score(view.seat)
-        if len(view.hand()) == H or tn + 1 < mem[_MT] or key != self.key:
-            for i in range(_MHI):
-                mem[i] = 0
-            for i in range(_MHI, _MT):
-                mem[i] = 13
-        mem[_MT] = tn + 1
-        self.key = key
+            if rng.below(100) < _SLIP:
+                return legal[rng.below(len(legal))]
         cards, who = view.trick()
+        tl = len(cards)
+        if lv:
+            # the memory sees every turn of the round, forced ones included
+            mem = self.seen
+            tno = view.trick_no()
+            H = r.hand
+            k = view.dealer() * 256 + view.score(view.seat)
+            if len(view.hand()) == H or tno + 1 < mem[_MT] or k != self.key:
+                for i in range(_MHI):
+                    mem[i] = 0
+                for i in range(_MHI, _MT):
+                    mem[i] = 13
+            mem[_MT] = tno + 1
+            self.key = k
+            top = -1
+            model = not r.inverse and not (tl and cards[0] >> 2 == _ACE and r.ace == _FORCES)
+            for i in range(tl):
+                c = cards[i]
+                k = c >> 2
+                s = _MHI + who[i]
+                if model and (i or view.count(who[0]) < 3):
+                    # the heuristic plays its highest card when it heads, else its lowest
+                    # (a lead from four cards or more is medium's middle card: no belief)
+                    x = k + 1 if k >= top else top
+                    if x < mem[s]:
+                        mem[s] = x
+                if k > top:
+                    top = k
+                if not mem[c]:
+                    mem[c] = 1
+                    mem[_MC + who[i]] += 1
+            if lv == 2 and not forced and r.open_cards:
+                # read back the plays made since this seat's last turn
+                for s in range(view.n):
+                    if (s != view.seat and view.in_round(s)
+                            and mem[_MC + s] < H - view.count(s)):
+                        for c in view.played_by(s):
+                            if not mem[c]:
+                                mem[c] = 1
+                                mem[_MC + s] += 1
+                for c in view.played_by(view.seat):
+                    mem[c] = 1
+            if forced:
+                return legal[0]
+        # The heuristic (easy): normal game, the highest card when it heads the trick (or
+        # leads), else the lowest; inverse game, always the lowest legal card (under the
+        # strict rule that is the lowest card heading the trick). Refined for the normal
+        # game (medium, and hard's default; the inverse game keeps the heuristic):
+        # - leading with four cards or more: lead the middle one. The top cards stay in
+        #   hand to head later tricks, and whoever takes this trick spends a high card;
+        # - last to play and able to head: the smallest card that heads. Played last, it
+        #   takes the trick (and the lead) and the higher cards stay for later;
+        # - otherwise the heuristic: the highest card when it heads, else the lowest.
         top = -1
-        model = not r.inverse and not (len(cards) and cards[0] >> 2 == _ACE
-                                        and r.ace == _FORCES)
-        for i in range(len(cards)):
-            c = cards[i]
-            k = c >> 2
-            s = _MHI + who[i]
-            if model and (i or view.count(who[0]) < 3):
-                # the heuristic plays its highest card when it heads, else its lowest
-                # (a lead from four cards or more is medium's middle card: no belief)
-                lim = k + 1 if k >= top else top
-                if lim < mem[s]:
-                    mem[s] = lim
-            if k > top:
-                top = k
-            if not mem[c]:
-                mem[c] = 1
-                mem[_MC + who[i]] += 1
-        if lv == 2 and not forced and r.open_cards:
-            # read back the plays made since this seat's last turn
-            for s in range(view.n):
-                if s != view.seat and view.in_round(s) and mem[_MC + s] < H - view.count(s):
-                    for c in view.played_by(s):
-                        if not mem[c]:
-                            mem[c] = 1
-                            mem[_MC + s] += 1
-            for c in view.played_by(view.seat):
-                mem[c] = 1
-        if forced:
-            return legal[0]
-        if lv == 1:
-            return _medium(view, legal, 1)
-        return self._hard(view, legal, r)
-
-    def _hard(self, view, legal, r):
-        global _p, _me, _lastt, _strict, _inv, _tie, _ace, _wt, _room, _work
-        _work = 0
+        for c in cards:
+            if c >> 2 > top:
+                top = c >> 2
+        if r.inverse or (tl and cards[0] >> 2 == _ACE and r.ace == _FORCES):
+            d = legal[0]
+        elif legal[-1] >> 2 < top:
+            d = legal[0]
+        else:
+            d = legal[-1]
+            if lv:
+                if tl == 0:
+                    if len(legal) >= 4:
+                        d = legal[len(legal) >> 1]
+                else:
+                    p = 0
+                    for s in range(view.n):
+                        if view.in_round(s):
+                            p += 1
+                    if tl == p - 1:
+                        for c in legal:
+                            if c >> 2 >= top:
+                                d = c
+                                break
+        if lv < 2:
+            return d
+        # ----- hard: determinised search ------------------------------------------
+        v = state
+        v[_W] = 0
         hand = view.hand()
         n = len(hand)
         # candidates: one card per distinct rank
         cands = []
-        last = -1
+        k = -1
         for c in legal:
-            if c >> 2 != last:
+            if c >> 2 != k:
                 cands.append(c)
-                last = c >> 2
-        default = _medium(view, legal, 1)
+                k = c >> 2
         nc = len(cands)
         # the simulator's fixed part, from the view
-        q = _q
-        tr = _tr
-        bh = _bh
-        bcnt = _bcnt
-        pool = _pool
+        q = _buf
+        tr = trick
+        bh = _deal
         m_n = view.n
         p = 0
         s = view.leader()
@@ -193,51 +241,46 @@ class Player:
         me = 0
         while q[_ORD + me] != view.seat:
             me += 1
-        cards, _ = view.trick()
-        tl = len(cards)
         tno = view.trick_no()
         base = tno * 7
-        top = -1
         for i in range(tl):
-            rr = cards[i] >> 2
-            tr[base + i] = rr
-            _tp[base + i] = i  # position i played i-th (positions start at leader)
-            if rr > top:
-                top = rr
+            tr[base + i] = cards[i] >> 2
+            owner[base + i] = i  # position i played i-th (positions start at leader)
         # the pool of unseen cards (ranks): own cards marked in the memory meanwhile
-        mem = self.mem
+        mem = self.seen
         for c in hand:
             mem[c] |= 2
-        pn = 0
+        pn = _POOL
         for c in range(52):
             if not mem[c]:
-                pool[pn] = c >> 2
+                q[pn] = c >> 2
                 pn += 1
+        pn -= _POOL
         for c in hand:
             mem[c] &= 1
+        k = 0  # cards left in the round
         for i in range(p):
             s = q[_ORD + i]
-            bcnt[i] = view.count(s)
+            x = view.count(s)
+            bh[_C + i] = x
+            k += x
             lo, hi = view.bounds(s)
             q[_LO + i] = lo
             q[_HI + i] = hi
-            k = mem[_MHI + s]
-            q[_MH + i] = k if lo < k < hi else hi
+            x = mem[_MHI + s]
+            q[_MH + i] = x if lo < x < hi else hi
         b = me * 7
         for i in range(n):
             bh[b + i] = hand[i] >> 2
-        lastt = r.hand - 1
-        k = 0  # cards left in the round
-        for i in range(p):
-            k += bcnt[i]
-        exact = tno >= lastt - 1
-        per = k * nc
+        last = r.hand - 1
+        exact = tno >= last - 1
+        x = k * nc
         if exact:
-            per = per * 3 * (1 << (p if p < 6 else 6)) // p
-        per += 2 * (k - n)
+            x = x * 3 * (1 << (p if p < 6 else 6)) // p
+        x += 2 * (k - n)
         effort = self.effort
-        if per * 2 > effort:
-            return default
+        if x * 2 > effort:
+            return d
         # stakes: how much crossing the threshold hurts
         if r.end == _FIXED:
             wt = 0
@@ -250,33 +293,30 @@ class Player:
                 wt = 12
             else:
                 wt = 40
-        _wt = wt
-        _room = room
-        _me = me
-        _p = p
-        _lastt = lastt
-        _strict = r.strict
-        _inv = r.inverse
-        _tie = r.tie_all
-        _ace = r.ace
-        cost = _cost
+        v[_WT] = wt
+        v[_ROOM] = room
+        v[_ME] = me
+        v[_P] = p
+        v[_LAST] = last
+        v[_STRICT] = r.strict
+        v[_INV] = r.inverse
+        v[_TIE] = r.tie_all
+        v[_AR] = r.ace
         for i in range(nc):
-            cost[i] = 0
-        h = _h
-        cnt = _cnt
+            v[_COST + i] = 0
+        h = hands
         nxt = me + 1
         if nxt == p:
             nxt = 0
-        rng = self.rng
         done = 0
         while done < _MAX_SAMPLES:
-            w0 = _work
+            w0 = v[_W]
             # deal the pool to the other positions in bh respecting counts and bounds:
             # first with the belief about the others' highest cards, then with the public
             # bounds only, at last with any cards
             for attempt in range(5):
                 ho = _MH if attempt < 2 else _HI
-                left = pn  # pool[0:left] is still free (swap-remove)
+                left = pn  # the pool's first ``left`` cards are still free (swap-remove)
                 ok = True
                 for pass_ in range(2):  # tighter ranges first
                     for i in range(p):
@@ -285,11 +325,11 @@ class Player:
                         if i == me or (pass_ == 0) != (z - a < 13):
                             continue
                         bb = i * 7
-                        for j in range(bcnt[i]):
+                        for j in range(bh[_C + i]):
                             tries = 0
                             while left:
-                                x = rng.below(left)
-                                rr = pool[x]
+                                x = _POOL + rng.below(left)
+                                rr = q[x]
                                 if a <= rr < z or attempt == 4:
                                     break
                                 tries += 1
@@ -299,10 +339,10 @@ class Player:
                             if not ok or not left:
                                 ok = False
                                 break
-                            _work += 2 * tries + 2  # a draw costs about 2 plays
+                            v[_W] += 2 * tries + 2  # a draw costs about 2 plays
                             left -= 1
-                            pool[x] = pool[left]
-                            pool[left] = rr
+                            q[x] = q[_POOL + left]
+                            q[_POOL + left] = rr
                             x = j  # insertion into the sorted hand
                             while x > 0 and bh[bb + x - 1] > rr:
                                 bh[bb + x] = bh[bb + x - 1]
@@ -316,7 +356,6 @@ class Player:
                     break
             for ci in range(nc):
                 h[:] = bh
-                cnt[:] = bcnt
                 # play the candidate
                 rr = cands[ci] >> 2
                 j = 0
@@ -326,116 +365,53 @@ class Player:
                 while j < x:
                     h[b + j] = h[b + j + 1]
                     j += 1
-                cnt[me] = x
+                h[_C + me] = x
                 tr[base + tl] = rr
-                _tp[base + tl] = me
+                owner[base + tl] = me
                 if exact:
                     x = _solve(nxt, tl + 1, rr if rr > top else top, tno)
                 else:
                     x = _rollout(nxt, tl + 1, rr if rr > top else top, tno)
                 if (x >> 5) & (1 << me):  # my cost of the result
                     x &= 31
-                    cost[ci] += x + wt if x >= room else x
+                    v[_COST + ci] += x + wt if x >= room else x
             done += 1
-            _work += nc
-            if _work + (_work - w0) > effort:
+            v[_W] += nc
+            if v[_W] + (v[_W] - w0) > effort:
                 break
         best = 0
         for ci in range(nc):
-            if cost[ci] < cost[best]:
+            if v[_COST + ci] < v[_COST + best]:
                 best = ci
         # keep the heuristic's choice on a tie
         for ci in range(nc):
-            if cands[ci] >> 2 == default >> 2 and cost[ci] == cost[best]:
-                return default
+            if cands[ci] >> 2 == d >> 2 and v[_COST + ci] == v[_COST + best]:
+                return d
         return cands[best]
 
 
-def _medium(view, legal, refined):
-    """The heuristic (``refined`` 0, easy): normal game, the highest card when it heads
-    the trick (or leads), else the lowest; inverse game, always the lowest legal card
-    (under the strict rule that is the lowest card heading the trick).
-
-    Refined for the normal game (medium; the inverse game keeps the heuristic):
-
-    - leading with four cards or more: lead the middle one. The top cards stay in hand
-      to head later tricks, and whoever takes this trick spends a high card on it;
-    - last to play and able to head: the smallest card that heads. Played last, it
-      takes the trick (and the lead) and the higher cards stay for later;
-    - otherwise the heuristic: the highest card when it heads, else the lowest.
-    """
-    if view.rules.inverse:
-        return legal[0]
-    cards, _ = view.trick()
-    tl = len(cards)
-    if tl and cards[0] >> 2 == _ACE and view.rules.ace == _FORCES:
-        return legal[0]
-    top = -1
-    for c in cards:
-        if c >> 2 > top:
-            top = c >> 2
-    if legal[-1] >> 2 < top:
-        return legal[0]
-    if refined:
-        if tl == 0:
-            if len(legal) >= 4:
-                return legal[len(legal) >> 1]
-        else:
-            p = 0
-            for s in range(view.n):
-                if view.in_round(s):
-                    p += 1
-            if tl == p - 1:
-                for c in legal:
-                    if c >> 2 >= top:
-                        return c
-    return legal[-1]
-
-
-def _score(base, p, top):
-    """Result of the finished last trick stored at ``base``: takers mask << 5 | penalty."""
-    tr = _tr
-    tp = _tp
-    mask = 0
-    if _inv:
-        low = 99
-        for i in range(p):
-            if tr[base + i] < low:
-                low = tr[base + i]
-        top_ = low
-    elif tr[base] == _ACE and _ace:
-        return (1 << (tp[base] + 5)) | (top + 2)
-    else:
-        top_ = top
-    for i in range(p):
-        if tr[base + i] == top_:
-            if _tie:
-                mask |= 1 << tp[base + i]
-            else:
-                mask = 1 << tp[base + i]
-    return (mask << 5) | (top + 2)
-
-
-def _rollout(turn, tl, top, tno):
-    """Play the round out with the heuristic for everyone; return mask << 5 | pen."""
-    global _work
-    h = _h
-    cnt = _cnt
-    tr = _tr
-    tp = _tp
-    p = _p
-    lastt = _lastt
-    strict = _strict
-    inverse = _inv
-    forces = _ace == _FORCES
+def _rollout(turn, trick_len, top, trick_no):
+    """Play the round out with the heuristic for everyone (medium's lead); return
+    takers mask << 5 | penalty (scored by _solve)."""
+    h = hands
+    tr = trick
+    tp = owner
+    v = state
+    p = v[_P]
+    last = v[_LAST]
+    strict = v[_STRICT]
+    inverse = v[_INV]
+    forces = v[_AR] == _FORCES
+    tl = trick_len
+    tno = trick_no
     base = tno * 7
     work = 0
     while True:
         if tl == p:
             work += p
-            if tno == lastt:
-                _work += work
-                return _score(base, p, top)
+            if tno == last:
+                v[_W] += work
+                return _solve(0, p, top, tno)
             if forces and tr[base] == _ACE:
                 w = 0
             else:
@@ -448,7 +424,7 @@ def _rollout(turn, tl, top, tno):
             tno += 1
             base += 7
         b = turn * 7
-        n = cnt[turn]
+        n = h[_C + turn]
         if tl == 0:
             if inverse:
                 i = 0
@@ -473,7 +449,7 @@ def _rollout(turn, tl, top, tno):
         while i < n:
             h[b + i] = h[b + i + 1]
             i += 1
-        cnt[turn] = n
+        h[_C + turn] = n
         tr[base + tl] = rr
         tp[base + tl] = turn
         tl += 1
@@ -484,31 +460,49 @@ def _rollout(turn, tl, top, tno):
             turn = 0
 
 
-def _solve(turn, tl, top, tno):
+def _solve(turn, trick_len, top, trick_no):
     """Exact play of the rest of the round (max-n: each player minimises their own
-    cost, this seat its match-aware cost). Returns mask << 5 | penalty."""
-    global _work
-    p = _p
-    base = tno * 7
-    tr = _tr
+    cost, this seat its match-aware cost). Returns takers mask << 5 | penalty."""
+    v = state
+    p = v[_P]
+    tl = trick_len
+    base = trick_no * 7
+    tr = trick
+    tp = owner
     if tl == p:
-        if tno == _lastt:
-            return _score(base, p, top)
-        if _ace == _FORCES and tr[base] == _ACE:
+        if trick_no == v[_LAST]:
+            # the round's result
+            pen = top + 2
+            mask = 0
+            if v[_INV]:
+                top = 99
+                for i in range(p):
+                    if tr[base + i] < top:
+                        top = tr[base + i]
+            elif tr[base] == _ACE and v[_AR]:
+                return (1 << (tp[base] + 5)) | pen
+            for i in range(p):
+                if tr[base + i] == top:
+                    if v[_TIE]:
+                        mask |= 1 << tp[base + i]
+                    else:
+                        mask = 1 << tp[base + i]
+            return (mask << 5) | pen
+        if v[_AR] == _FORCES and tr[base] == _ACE:
             w = 0
         else:
             w = p - 1
             while tr[base + w] != top:
                 w -= 1
-        return _solve(_tp[base + w], 0, -1, tno + 1)
-    h = _h
+        return _solve(tp[base + w], 0, -1, trick_no + 1)
+    h = hands
     b = turn * 7
-    n = _cnt[turn]
+    n = h[_C + turn]
     # legal index range: lowest rank always (choice) and the cards heading the trick
     if tl == 0:
         k = 0
         j = 0
-    elif _ace == _FORCES and tr[base] == _ACE:
+    elif v[_AR] == _FORCES and tr[base] == _ACE:
         k = 1
         j = n
     else:
@@ -519,7 +513,7 @@ def _solve(turn, tl, top, tno):
         j = n
         while j > 0 and h[b + j - 1] >= top:
             j -= 1
-        if _strict and j < n:
+        if v[_STRICT] and j < n:
             k = 0
         if j < k:
             j = k
@@ -543,26 +537,26 @@ def _solve(turn, tl, top, tno):
         while x < m:
             h[b + x] = h[b + x + 1]
             x += 1
-        _cnt[turn] = m
+        h[_C + turn] = m
         tr[tr_i] = rr
-        _tp[tr_i] = turn
-        _work += 3  # a node of the exact search costs about 3 rollout plays
+        tp[tr_i] = turn
+        v[_W] += 3  # a node of the exact search costs about 3 rollout plays
         nt = turn + 1
         if nt == p:
             nt = 0
-        res = _solve(nt, tl + 1, rr if rr > top else top, tno)
+        res = _solve(nt, tl + 1, rr if rr > top else top, trick_no)
         # undo
         x = m
         while x > i:
             h[b + x] = h[b + x - 1]
             x -= 1
         h[b + i] = rr
-        _cnt[turn] = n
+        h[_C + turn] = n
         # the mover's cost: the penalty if it takes it (this seat's is match-aware)
         if (res >> 5) & (1 << turn):
             c = res & 31
-            if turn == _me and c >= _room:
-                c += _wt
+            if turn == v[_ME] and c >= v[_ROOM]:
+                c += v[_WT]
         else:
             c = 0
         if best < 0 or c < bestc:

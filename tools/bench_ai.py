@@ -69,39 +69,45 @@ def fuel():
     return int(s[s.rfind(':') + 1:-1])
 
 
-def run(level, effort, prof, n, kw, rounds):
-    # no collection at all in this run (see measure())
-    f0 = fuel()
-    f1 = fuel()
-    read = f0 - f1
+def start(level, effort, prof, n, kw, rounds):
     rules = Rules(prof, players=n, **kw)
     m = Match(rules, seed=n * 101 + rounds)
     bots = []
     for s in range(n):
         bots.append(ai.Player(level, seed=s + 1, effort=effort))
-    r0 = m.round_no
-    while not m.is_terminal() and m.round_no < r0 + rounds:
-        s = m.current_player()
-        v = m.view(s)
-        st = bots[s].rng.state()
-        a0 = gc.mem_alloc()
-        t0 = fuel()
-        act = bots[s].choose(v)
-        t1 = fuel()
-        a1 = gc.mem_alloc()
-        # the same decision again (same generator state): the cheaper of the two, so
-        # that a one-off cost of the allocator with the collector off is not counted
-        bots[s].rng.set_state(st[0], st[1])
-        t2 = fuel()
-        act2 = bots[s].choose(v)
-        t3 = fuel()
-        if act2 != act:
-            raise ValueError('decision not repeatable')
-        used = t0 - t1
-        if t2 - t3 < used:
-            used = t2 - t3
-        print('D', used - read, a1 - a0, m.trick_no, a0)
-        m.apply_action(act)
+    return [m, bots, m.round_no + rounds]
+
+
+def step(st):
+    # one decision, the collector off (see measure()); the script collects between steps
+    m, bots, end = st
+    if m.is_terminal() or m.round_no >= end:
+        return False
+    f0 = fuel()
+    f1 = fuel()
+    read = f0 - f1
+    s = m.current_player()
+    v = m.view(s)
+    st = bots[s].rng.state()
+    a0 = gc.mem_alloc()
+    t0 = fuel()
+    act = bots[s].choose(v)
+    t1 = fuel()
+    a1 = gc.mem_alloc()
+    # the same decision again (same generator state): the cheaper of the two, so
+    # that a one-off cost of the allocator with the collector off is not counted
+    bots[s].rng.set_state(st[0], st[1])
+    t2 = fuel()
+    act2 = bots[s].choose(v)
+    t3 = fuel()
+    if act2 != act:
+        raise ValueError('decision not repeatable')
+    used = t0 - t1
+    if t2 - t3 < used:
+        used = t2 - t3
+    print('D', used - read, a1 - a0, m.trick_no, a0)
+    m.apply_action(act)
+    return True
 
 
 """
@@ -243,7 +249,8 @@ def measure(levels=("easy", "medium", "hard"), effort=None, root=None):
                    "alloc_sum": 0, "worst": ""}
             for prof, n, kw, rounds in SCENARIOS:
                 code = ("import gc\nimport aibench\ngc.disable()\n"
-                        "aibench.run(%r, %r, %r, %r, %r, %r)\n"
+                        "st = aibench.start(%r, %r, %r, %r, %r, %r)\n"
+                        "while aibench.step(st):\n    gc.collect()\n"
                         % (lv, effort, prof, n, kw, rounds))
                 text = run_guest(code, root=tmp)
                 for line in text.splitlines():
