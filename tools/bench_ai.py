@@ -12,7 +12,10 @@ decision:
   ``Player.choose`` (read from the host before and after the call, the cost of reading
   subtracted; each decision is made twice from the same generator state and the cheaper
   run counts, which drops one-off costs of the allocator running with the collector
-  off); ``ms_samd51_est`` converts it with 113e6 fuel ~ 1 s on a SAMD51 (an
+  off; the script collects at its top level between decisions, so that the allocator's
+  state, not the AI, decides no figure: without that, the decision that happened to
+  fill the heap to a certain point paid ~150k-500k fuel, e.g. an easy one 0.2M);
+  ``ms_samd51_est`` converts it with 113e6 fuel ~ 1 s on a SAMD51 (an
   estimate from pystone, PLATFORM.md).
 - ``ai_alloc_bytes_per_decision`` (max and mean): ``gc.mem_alloc()`` growth across one
   call with the collector disabled.
@@ -24,7 +27,10 @@ decision:
   qstrs of its names, which can make MicroPython grow its qstr pool: a step of about 2 KB
   that depends on what was loaded before), ``each_more_player`` what another Player adds;
   the ``..._without_qstr_pool_growth`` figures repeat the measurement with 300 names
-  interned beforehand, so that the step is not charged to the AI. The engine modules a
+  interned beforehand, so that the step is not charged to the AI (that moves where the
+  pool fills up: it is another pool state, not a guarantee).
+  ``names_interned_by_import`` counts the new names (``micropython.qstr_info()``) and
+  ``qstr_pool_grew_on_import`` says whether the import grew the pool. The engine modules a
   decision can reach (engine.match, rules, rng, compat, view, ending) are imported before
   the first reading, and what the match itself grows by playing the two cards
   (``match_growth_excluded``, measured on a twin match playing the same cards) is not
@@ -120,6 +126,7 @@ def step(st):
 # and what the match itself grows by playing the two cards is measured on a twin match
 # (m2, built before the first reading, playing the same cards) and subtracted.
 LIVE = r"""import gc
+import micropython
 import pad
 from engine.match import Match
 from engine.rules import Rules
@@ -132,10 +139,12 @@ v = m.view(m.current_player())
 v.legal_cards()
 v = None
 gc.collect()
+micropython.qstr_info()
 a0 = gc.mem_alloc()
 from engine import ai
 gc.collect()
 am = gc.mem_alloc()
+micropython.qstr_info()
 p = ai.Player(%r, seed=1, effort=%r)
 c1 = p.choose(m.view(m.current_player()))
 m.apply_action(c1)
@@ -271,6 +280,11 @@ def measure(levels=("easy", "medium", "hard"), effort=None, root=None):
                 with open(os.path.join(tmp, "pad.py"), "w") as f:
                     f.write("".join("zz%d = %d\n" % (i, i) for i in range(300 * padded)))
                 text = run_guest(LIVE % (lv, effort, lv, effort), root=tmp)
+                qi = [dict(kv.split("=") for kv in line[11:].replace(",", "").split())
+                      for line in text.splitlines() if line.startswith("qstr pool:")]
+                if len(qi) == 2 and not padded:
+                    row["new_names"] = int(qi[1]["n_qstr"]) - int(qi[0]["n_qstr"])
+                    row["pool_grew"] = qi[1]["n_pool"] != qi[0]["n_pool"]
                 for line in text.splitlines():
                     if line.startswith("L "):
                         _, first, more, module, match_growth = line.split()
@@ -308,7 +322,9 @@ def lines(rows, effort=None):
                     module_import=r["live_module"], each_more_player=r["live_more"],
                     value_without_qstr_pool_growth=r["live_padded"],
                     module_import_without_qstr_pool_growth=r["live_module_padded"],
-                    match_growth_excluded=r["match_growth"], **common)
+                    match_growth_excluded=r["match_growth"],
+                    names_interned_by_import=r.get("new_names"),
+                    qstr_pool_grew_on_import=r.get("pool_grew"), **common)
         if lv == "hard":
             live["budget"] = HARD_LIVE_BUDGET
             live["within_budget"] = r["live"] <= HARD_LIVE_BUDGET
