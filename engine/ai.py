@@ -75,11 +75,12 @@ _MC = const(52)
 _MHI = const(59)
 _MT = const(66)
 # Simulator scratch, shared by every Player (one decision at a time):
-# hands: positions in round order, ranks, 7 slots each, [_C + position] their counts;
-# _deal: the sampled deal (same layout), copied into hands for each candidate.
-_C = const(49)
-hands = bytearray(56)
-_deal = bytearray(56)
+# hands: positions in round order, ranks, 7 slots each, and counts: their counts;
+# _deal and _dcnt: the sampled deal, copied into them for each candidate.
+hands = bytearray(49)
+counts = bytearray(7)
+_deal = bytearray(49)
+_dcnt = bytearray(7)
 trick = bytearray(49)  # trick k's ranks at [7k:7k+7]
 owner = bytearray(49)  # and who played them
 # _buf: per position [_LO + q] and [_HI + q] the public bounds, [_MH + q] hi tightened by
@@ -230,6 +231,7 @@ class Player:
         q = _buf
         tr = trick
         bh = _deal
+        dc = _dcnt
         m_n = view.n
         p = 0
         s = view.leader()
@@ -262,7 +264,7 @@ class Player:
         for i in range(p):
             s = q[_ORD + i]
             x = view.count(s)
-            bh[_C + i] = x
+            dc[i] = x
             k += x
             lo, hi = view.bounds(s)
             q[_LO + i] = lo
@@ -305,6 +307,7 @@ class Player:
         for i in range(nc):
             v[_COST + i] = 0
         h = hands
+        cnt = counts
         nxt = me + 1
         if nxt == p:
             nxt = 0
@@ -325,7 +328,7 @@ class Player:
                         if i == me or (pass_ == 0) != (z - a < 13):
                             continue
                         bb = i * 7
-                        for j in range(bh[_C + i]):
+                        for j in range(dc[i]):
                             tries = 0
                             while left:
                                 x = _POOL + rng.below(left)
@@ -356,6 +359,7 @@ class Player:
                     break
             for ci in range(nc):
                 h[:] = bh
+                cnt[:] = dc
                 # play the candidate
                 rr = cands[ci] >> 2
                 j = 0
@@ -365,7 +369,7 @@ class Player:
                 while j < x:
                     h[b + j] = h[b + j + 1]
                     j += 1
-                h[_C + me] = x
+                cnt[me] = x
                 tr[base + tl] = rr
                 owner[base + tl] = me
                 if exact:
@@ -394,6 +398,7 @@ def _rollout(turn, trick_len, top, trick_no):
     """Play the round out with the heuristic for everyone (medium's lead); return
     takers mask << 5 | penalty (scored by _solve)."""
     h = hands
+    cnt = counts
     tr = trick
     tp = owner
     v = state
@@ -424,7 +429,7 @@ def _rollout(turn, trick_len, top, trick_no):
             tno += 1
             base += 7
         b = turn * 7
-        n = h[_C + turn]
+        n = cnt[turn]
         if tl == 0:
             if inverse:
                 i = 0
@@ -449,7 +454,7 @@ def _rollout(turn, trick_len, top, trick_no):
         while i < n:
             h[b + i] = h[b + i + 1]
             i += 1
-        h[_C + turn] = n
+        cnt[turn] = n
         tr[base + tl] = rr
         tp[base + tl] = turn
         tl += 1
@@ -496,8 +501,9 @@ def _solve(turn, trick_len, top, trick_no):
                 w -= 1
         return _solve(tp[base + w], 0, -1, trick_no + 1)
     h = hands
+    cnt = counts
     b = turn * 7
-    n = h[_C + turn]
+    n = cnt[turn]
     # legal index range: lowest rank always (choice) and the cards heading the trick
     if tl == 0:
         k = 0
@@ -537,7 +543,7 @@ def _solve(turn, trick_len, top, trick_no):
         while x < m:
             h[b + x] = h[b + x + 1]
             x += 1
-        h[_C + turn] = m
+        cnt[turn] = m
         tr[tr_i] = rr
         tp[tr_i] = turn
         v[_W] += 3  # a node of the exact search costs about 3 rollout plays
@@ -551,7 +557,7 @@ def _solve(turn, trick_len, top, trick_no):
             h[b + x] = h[b + x - 1]
             x -= 1
         h[b + i] = rr
-        h[_C + turn] = n
+        cnt[turn] = n
         # the mover's cost: the penalty if it takes it (this seat's is match-aware)
         if (res >> 5) & (1 << turn):
             c = res & 31
