@@ -60,6 +60,10 @@ SCENARIOS = (
     ("gurka", 3, {"ace": 2, "inverse": True, "threshold": 99}, 2),
     ("agurk", 2, {"threshold": 99}, 3),
     ("ogorek", 6, {"strict": False, "threshold": 99}, 1),
+    # one penalty from the end (last life, threshold within 14): medium searches here
+    ("agurk", 7, {"threshold": 12, "lives": 1}, 1),
+    ("gurka", 4, {"threshold": 10}, 1),
+    ("agurk", 5, {"threshold": 14, "lives": 1, "end": 1}, 1),
 )
 
 GUEST = r"""
