@@ -12,11 +12,13 @@ them open) plus what it saw itself at earlier turns of the same round.
 
 - ``easy``: the basic heuristic (normal game: the highest card when it heads the trick,
   else the lowest; inverse game: the lowest legal card), with a random legal card in
-  ``_SLIP`` percent of its choices.
+  ``_SLIP`` percent of its choices, except when one more penalty could put it out.
 - ``medium``: the heuristic refined: it leads a middle card while it holds four or more
   (the top cards stay to head later tricks), and when it plays last to a trick it can head
   it takes it with its smallest heading card. It sheds its highest card whenever that heads
-  the trick and keeps its lowest for the last trick.
+  the trick and keeps its lowest for the last trick. When one more penalty could put it
+  out (last life, or first out loses) it solves the last two tricks exactly, as hard does,
+  where that fits its budget (``_MEDIUM_EFFORT``: the two- and three-player end game).
 - ``hard``: determinised Monte-Carlo search. It deals the unseen cards to the other
   players many times, consistently with everything its seat knows (counts, the bounds
   ``lo <= rank < hi`` every play revealed, the cards it saw leave a hand), preferring deals
@@ -51,6 +53,7 @@ from engine.rng import Rng
 LEVELS = ("easy", "medium", "hard")
 
 _EFFORT = const(1800)  # hard's work units (simulated plays) per decision: the board budget
+_MEDIUM_EFFORT = const(200)  # medium's exact end-game when a penalty could put it out
 _SLIP = const(30)  # percent of easy's decisions that are a random legal card
 _MAX_SAMPLES = const(64)
 _ACE = const(12)
@@ -129,10 +132,14 @@ class Player:
             return _PAY if _PAY in legal else legal[0]
         r = view.rules
         forced = legal[0] >> 2 == legal[-1] >> 2
+        # in danger: one more penalty (at most 14) could put this seat out for good
+        danger = (r.end != _FIXED and r.threshold - view.score(view.seat) <= 14
+                  and (r.end == _FIRST_OUT or view.reentries_left(view.seat) <= 0))
         if lv == 0:
             if forced:
                 return legal[0]
-            if rng.below(100) < _SLIP:
+            if not danger and rng.below(100) < _SLIP:
+                # easy slips, but not when a penalty could put it out
                 return legal[rng.below(len(legal))]
         cards, who = view.trick()
         tl = len(cards)
@@ -212,7 +219,15 @@ class Player:
                             if c >> 2 >= top:
                                 d = c
                                 break
-        if lv < 2:
+        effort = self.effort
+        if lv == 1:
+            # Match-aware medium: when one more penalty could put it out (its last life, or
+            # first out loses), it solves the last two tricks exactly, as hard does.
+            # (within medium's fuel budget that is the two- or three-player end game)
+            if not danger or view.trick_no() < r.hand - 2:
+                return d
+            effort = _MEDIUM_EFFORT
+        elif lv < 2:
             return d
         # ----- hard: determinised search ------------------------------------------
         v = state
@@ -280,7 +295,6 @@ class Player:
         if exact:
             x = x * 3 * (1 << (p if p < 6 else 6)) // p
         x += 2 * (k - n)
-        effort = self.effort
         if x * 2 > effort:
             return d
         # stakes: how much crossing the threshold hurts

@@ -242,3 +242,45 @@ def test_ai_runs_under_micropython():
     )
     out, _ = mpyrun.run_guest(code)
     assert out.startswith("ok")
+
+
+def _positions(players, seeds, min_trick):
+    """Decision points of medium players: (match, seat) at tricks >= min_trick with a choice."""
+    for seed in seeds:
+        m = Match(Rules("agurk", players=players, lives=1, threshold=21), seed=seed)
+        bots = [ai.Player("medium", seed=s + 1) for s in range(players)]
+        while m.round_no < 1:
+            s = m.current_player()
+            if m.trick_no >= min_trick and len(m.legal_cards()) > 1:
+                yield m, s
+            m.apply_action(bots[s].choose(m.view(s)))
+
+
+def test_medium_plays_differently_when_one_more_penalty_would_put_it_out():
+    # Two-player end game, second-to-last trick: the same cards, scores 0 (safe) or 15
+    # (a penalty of up to 14 could reach 21 on the last life).
+    changed = 0
+    for m, s in _positions(2, range(60), 5):
+        saved = m.scores[s]
+        m.scores[s] = 0
+        safe = ai.Player("medium", seed=9).choose(m.view(s))
+        m.scores[s] = 15
+        danger = ai.Player("medium", seed=9).choose(m.view(s))
+        m.scores[s] = saved
+        assert danger in m.legal_cards()
+        changed += safe != danger
+    assert changed > 0
+
+
+def test_easy_does_not_slip_when_a_penalty_would_put_it_out():
+    slips_safe = 0
+    for m, s in _positions(4, range(40), 0):
+        saved = m.scores[s]
+        m.scores[s] = 15  # in danger: every seed plays the same, careful card
+        picks = {ai.Player("easy", seed=k).choose(m.view(s)) for k in range(8)}
+        assert len(picks) == 1
+        m.scores[s] = 0  # safe: some seeds slip to a random legal card
+        picks = {ai.Player("easy", seed=k).choose(m.view(s)) for k in range(8)}
+        slips_safe += len(picks) > 1
+        m.scores[s] = saved
+    assert slips_safe > 0
