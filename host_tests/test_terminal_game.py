@@ -40,10 +40,11 @@ def test_one_human_plays_a_whole_match_to_a_winner(tmp_path):
 
 
 def test_bad_input_gets_a_message_and_the_turn_waits(tmp_path):
-    s = Script(["banana", "99", "1", "q"])
+    s = Script(["banana", "99", "", "1", "q"])
     terminal_game.main(["--seed", "3", "--save", str(tmp_path / "g.sav")], s.ask, s.say)
     assert "'banana' is not a card" in s.text
     assert "No card numbered 99" in s.text
+    assert "Type the number beside a card" in s.text
 
 
 def test_an_illegal_card_is_explained(tmp_path):
@@ -57,7 +58,7 @@ def test_an_illegal_card_is_explained(tmp_path):
 def test_quit_saves_and_the_next_start_continues_the_same_match(tmp_path):
     path = str(tmp_path / "g.sav")
     s1 = Script(["1", "q"])
-    assert terminal_game.main(["--seed", "8", "--save", path], s1.ask, s1.say) == 1
+    assert terminal_game.main(["--seed", "8", "--save", path], s1.ask, s1.say) == 0
     assert "Match saved" in s1.text
     s2 = Script(["y", "q"])
     terminal_game.main(["--save", path], s2.ask, s2.say)

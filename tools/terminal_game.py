@@ -191,6 +191,9 @@ class Game:
             self.say("  This is the last trick: whoever takes it scores.")
         while True:
             text = self.read("Play which card? (h for help) ")
+            if not text:
+                self.say("Type the number beside a card, then Enter (h for help).")
+                continue
             low = text.lower()
             if low in ("q", "quit", "exit"):
                 raise Quit()
@@ -264,7 +267,7 @@ class Game:
             self.save()
             self.say("\nMatch saved%s. Run the game again to continue." % (
                 " in " + self.save_path if self.save_path else ""))
-            return 1
+            return 0  # quitting is not a failure: the match is kept
         self.forget()
         return 0
 
@@ -381,7 +384,7 @@ def main(argv=None, ask=input, say=print):
         return game.run()
     except Quit:
         say("\nBye.")
-        return 1
+        return 0
 
 
 def resume(args, ask, say):
