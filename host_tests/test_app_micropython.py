@@ -31,43 +31,7 @@ cucumber.app.gc = _NoGC
 ui.ROOT = "/input/"
 
 
-class Disp:
-    def __init__(self):
-        self.root_group = None
-
-    def refresh(self, **kw):
-        return True
-
-
-class HW:
-    name = "guest"
-
-    def __init__(self):
-        self.display = Disp()
-        self.nvm = bytearray(1024)
-        for i in range(1024):
-            self.nvm[i] = 255
-        self.muted = False
-        self.q = []
-        self.t = 1000
-        self.beeps = 0
-
-    def keys(self):
-        k = self.q
-        self.q = []
-        return k
-
-    def ticks_ms(self):
-        return self.t
-
-    def beep(self, kind):
-        self.beeps += 1
-
-    def lights(self, c):
-        pass
-
-    def set_brightness(self, level):
-        pass
+from guesthw import HW
 
 
 hw = HW()

@@ -222,6 +222,50 @@ class _Font:
 FONT = _Font()
 '''
 
+# The hardware interface of cucumber.board for guest runs: a display that only holds its
+# root group, a key queue and a clock the script advances, an nvm in RAM.
+GUESTHW = r'''
+class Disp:
+    def __init__(self):
+        self.root_group = None
+
+    def refresh(self, **kw):
+        return True
+
+
+class HW:
+    name = "guest"
+
+    def __init__(self):
+        self.display = Disp()
+        # The board's nvm is flash, not heap: a 1 KB bytearray (the Store needs 554 B)
+        # stands in so that the figure does not carry 8 KB that the board does not spend.
+        self.nvm = bytearray(1024)
+        for i in range(1024):
+            self.nvm[i] = 255
+        self.muted = False
+        self.q = []
+        self.t = 1000
+        self.beeps = 0
+
+    def keys(self):
+        k = self.q
+        self.q = []
+        return k
+
+    def ticks_ms(self):
+        return self.t
+
+    def beep(self, kind):
+        self.beeps += 1
+
+    def lights(self, c):
+        pass
+
+    def set_brightness(self, level):
+        pass
+'''
+
 STUBS = "import displayio\nimport vectorio\nimport terminalio\nimport fontio\n" \
     "import bitmaptools\nimport _nogc\nimport __future__\n"
 
@@ -243,36 +287,7 @@ from cucumber import table
 gc.collect()
 live_imports = gc.mem_alloc()
 
-class Disp:
-    def __init__(self):
-        self.root_group = None
-    def refresh(self, **kw):
-        return True
-
-class HW:
-    name = "bench"
-    def __init__(self):
-        self.display = Disp()
-        # The board's nvm is flash, not heap: a 1 KB bytearray (the Store needs 554 B)
-        # stands in so that the figure does not carry 8 KB that the board does not spend.
-        self.nvm = bytearray(1024)
-        for i in range(1024):
-            self.nvm[i] = 255
-        self.muted = False
-        self.q = []
-        self.t = 1000
-    def keys(self):
-        k = self.q
-        self.q = []
-        return k
-    def ticks_ms(self):
-        return self.t
-    def beep(self, kind):
-        pass
-    def lights(self, c):
-        pass
-    def set_brightness(self, level):
-        pass
+from guesthw import HW
 
 ui.ROOT = "/input/"
 
@@ -450,7 +465,7 @@ def make_tree(tmp):
     os.makedirs(stubs)
     for name, text in (("displayio", DISPLAYIO), ("vectorio", VECTORIO),
                        ("terminalio", TERMINALIO), ("fontio", FONTIO),
-                       ("bitmaptools", BITMAPTOOLS), ("_nogc", NOGC),
+                       ("bitmaptools", BITMAPTOOLS), ("_nogc", NOGC), ("guesthw", GUESTHW),
                        ("__future__", "annotations = None\n")):
         with open(os.path.join(stubs, name + ".py"), "w") as f:
             f.write(text)
