@@ -90,18 +90,23 @@ def _make_players(names, seed, effort):
             for s in range(len(names))]
 
 
+def _act(m, ps, names, timing):
+    """The player to move decides (timed, per bot name) and acts."""
+    s = m.current_player()
+    t = time.perf_counter()
+    a = ps[s].choose(m.view(s))
+    timing[names[s]][0] += time.perf_counter() - t
+    timing[names[s]][1] += 1
+    m.apply_action(a)
+
+
 def play_round(rules, hands, dealer, names, seed, effort, timing):
     """One round; returns per-seat penalties (list)."""
     m = Match(rules.copy(), seed=seed, hands=hands, dealer=dealer)
     ps = _make_players(names, seed, effort)
     r0 = m.round_no
     while m.round_no == r0 and not m.is_terminal():
-        s = m.current_player()
-        t = time.perf_counter()
-        a = ps[s].choose(m.view(s))
-        timing[names[s]][0] += time.perf_counter() - t
-        timing[names[s]][1] += 1
-        m.apply_action(a)
+        _act(m, ps, names, timing)
     pen = [0] * rules.players
     for s in m.last_takers:
         pen[s] = m.last_penalty
@@ -113,12 +118,7 @@ def play_match(rules, names, seed, effort, timing):
     m = Match(rules.copy(), seed=seed)
     ps = _make_players(names, seed, effort)
     while not m.is_terminal() and m.round_no < MAX_ROUNDS_PER_MATCH:
-        s = m.current_player()
-        t = time.perf_counter()
-        a = ps[s].choose(m.view(s))
-        timing[names[s]][0] += time.perf_counter() - t
-        timing[names[s]][1] += 1
-        m.apply_action(a)
+        _act(m, ps, names, timing)
     return m.winner, m.round_no
 
 
