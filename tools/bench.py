@@ -153,17 +153,13 @@ print(state[1], state[2], state[3])
 """
 
 
-_GUEST_FLOOR = """
-import gc
-buf = bytearray(7)
-state = [1, 0, 0]
-
-
+# The driver's floor: a match whose legal_into and play do (almost) nothing.
+_MAKE_DRIVER_STUB = """
 class Stub:
-    # The driver's floor: legal_into and play that do (almost) nothing.
-    def __init__(self):
+    def __init__(self, seed):
         self.phase = 0
-        self.left = PLAYS
+        self.round_no = 0
+        self.left = 300
 
     def legal_into(self, buf):
         return 3
@@ -174,32 +170,8 @@ class Stub:
             self.phase = 2
 
 
-def one_match(m):
-    k = state[0]
-    while m.phase != 2:
-        k = (k * 75 + 74) % 65537
-        if m.phase == 0:
-            m.play(buf[k % m.legal_into(buf)])
-        else:
-            acts = m.legal_actions()
-            m.apply_action(acts[k % len(acts)])
-    state[0] = k
-    state[2] += 1
-
-
-while state[2] < MATCHES:
-    one_match(Stub())
-    gc.collect()
-print(state[2])
+MAKE = Stub
 """
-
-
-def _driver_floor_per_play(plays=300, matches=4):
-    """Fuel per play of the guest driver alone (a stub match that plays nothing)."""
-    head = "PLAYS = %d\nMATCHES = %d\n"
-    _, base = run_guest(head % (plays, 0) + _GUEST_FLOOR, paths=None, root=None)
-    _, fuel = run_guest(head % (plays, matches) + _GUEST_FLOOR, paths=None, root=None)
-    return (fuel - base) // (plays * matches)
 
 
 _MAKE_MATCH = "def MAKE(seed):\n    return Match(rules, seed=seed)\n"
@@ -211,6 +183,13 @@ def _guest_fuel(players, warmup, matches, make=_MAKE_MATCH, paths=("", "lib", "t
     out, fuel = run_guest(head + make + _GUEST_ROUNDS, paths=paths)
     rounds, _, actions = (int(x) for x in out.split())
     return fuel, rounds, actions
+
+
+def _driver_floor_per_play(players=4, matches=4):
+    """Fuel per play of the guest driver alone (the stub match above)."""
+    base, _, _ = _guest_fuel(players, 1, 1, _MAKE_DRIVER_STUB)
+    fuel, _, actions = _guest_fuel(players, 1, 1 + matches, _MAKE_DRIVER_STUB)
+    return (fuel - base) // actions
 
 
 def mpy_fuel_per_round(players=4, matches=4):
