@@ -15,14 +15,17 @@ the trick) of the hand: a legal query walks at most one hand and, through
 :meth:`legal_into`, allocates nothing. ``owner`` and ``played_in`` (one byte per card)
 are the whole round's history, which is also what a save stores. The top rank, the
 winning card and the next seat are kept as the trick goes, so a play costs a few steps.
-Explanations (:meth:`explain`), :meth:`view` and the review helpers live in
-:mod:`engine.explain` and :mod:`engine.view`, and the rarer parts of a round's end in
-:mod:`engine.ending`, imported on first use to keep this module's heap small on the board.
+
+Every rule of play is here: legal cards, the tricks, the last trick's penalty, lives and
+re-entry, sudden death and the match end (engine/RULES.md says what they are). Only words
+and the per-seat view are elsewhere: :meth:`explain` uses :mod:`engine.explain` and
+:meth:`view` (with :meth:`played_by`, :meth:`seats_in_round`) :mod:`engine.view`, each
+imported on first use; neither imports this module back.
 """
 
 from engine.compat import const
 from engine.rng import Rng
-from engine.rules import Rules
+from engine.rules import Rules, END_FIRST_OUT, END_FIXED_ROUNDS
 
 DECLINE = const(52)  # stay out
 PAY = const(53)  # re-enter for the stated chips
@@ -221,8 +224,17 @@ class Match:
         if self.phase == PHASE_PLAY:
             return list(self.legal_cards())
         if self.phase == PHASE_REENTRY:
-            from engine.ending import reentry_actions
-            return reentry_actions(self)
+            # DECLINE, PAY and, for a comeback, SIT_OUT when two others are left to play
+            # the next round.
+            acts = [DECLINE, PAY]
+            if self.rules.reentry_sit_out:
+                c = 0
+                for s in range(self.n):
+                    if self.status[s] == IN and not self.sit_next[s]:
+                        c += 1
+                if c >= 2:
+                    acts.append(SIT_OUT)
+            return acts
         return []
 
     def why(self, card):
@@ -345,9 +357,30 @@ class Match:
         self.alone = ace == 1 or (ace == 2 and self.trick_no == self.rules.hand - 1)
 
     def decide(self, action):
-        """The player offered a re-entry answers DECLINE, PAY or SIT_OUT."""
-        from engine.ending import decide
-        decide(self, action)
+        """The player offered a re-entry answers DECLINE, PAY or SIT_OUT; IllegalPlay
+        (changing nothing) if that is not an answer now."""
+        if self.phase != PHASE_REENTRY or action not in self.legal_actions():
+            raise IllegalPlay("re-entry: %r is not an answer now (legal: %s)"
+                              % (action, self.legal_actions()))
+        seat = self.pending[0]
+        self.pending = self.pending[1:]
+        if action == DECLINE:
+            self._log(EV_OUT, seat, self.scores[seat], 0)
+        else:
+            self.status[seat] = IN
+            self.reentries_used[seat] += 1
+            self.scores[seat] = self.restart[seat]
+            if action == PAY:
+                self.chips[seat] += self.rules.reentry_chips
+                self.pot += self.rules.reentry_chips
+            else:
+                self.sit_next[seat] = 1
+            self._log(EV_REENTER, seat, self.restart[seat], action)
+        if len(self.pending):
+            self.turn = self.pending[0]
+            self._log(EV_OFFER, self.turn, self.restart[self.turn], self.rules.reentry_chips)
+        else:
+            self._after_round()
 
     # ----- the round ----------------------------------------------------------------
 
@@ -436,8 +469,7 @@ class Match:
                 cnt[s] = H
                 s = nxt[s]
         else:
-            from engine.ending import give_hands
-            give_hands(self, hands)
+            self._give_hands(hands)
         self.trick_no = 0
         self.phase = PHASE_PLAY
         self.trick_len = 0
@@ -474,15 +506,38 @@ class Match:
         self.size = size
         return first
 
+    def _give_hands(self, hands):
+        """Deal ``hands`` (one list of card codes or names per seat) instead of shuffling."""
+        from engine.cards import parse
+        H = self.rules.hand
+        for s in range(self.n):
+            hs = hands[s] if s < len(hands) else ()
+            want = H if self.in_round[s] else 0
+            if len(hs) != want:
+                raise ValueError("deal: seat %d needs %d cards, got %d" % (s, want, len(hs)))
+            for c in hs:
+                if isinstance(c, str):
+                    c = parse(c)
+                if not 0 <= c < 52 or self.owner[c] != NOBODY:
+                    raise ValueError("deal: card %r is dealt twice or is no card" % c)
+                self._give(s, c)
+
+    def _give(self, seat, card):
+        """Insert ``card`` into ``seat``'s sorted hand (a given deal, a restored save)."""
+        b = self.first[seat]
+        i = b + self.counts[seat]
+        h = self.hands
+        while i > b and h[i - 1] > card:
+            h[i] = h[i - 1]
+            i -= 1
+        h[i] = card
+        self.counts[seat] += 1
+        self.owner[card] = seat
+
     def _score_round(self, w):
         """Penalty of the last trick (index ``w`` takes it), then lives and match end."""
         rules = self.rules
-        if rules.inverse or (rules.tie_all and not self.alone):
-            from engine.ending import takers_and_penalty
-            takers, penalty = takers_and_penalty(self, w)
-        else:  # the card that took the last trick scores its value
-            takers = bytearray((self.trick_seats[w],))
-            penalty = (self.trick[w] >> 2) + 2
+        takers, penalty = self._last_trick_takers(w)
         self.last_takers = takers
         self.last_penalty = penalty
         if not self.sudden:
@@ -491,17 +546,46 @@ class Match:
                 sc[s] += penalty
                 self._log(EV_PENALTY, s, penalty, sc[s])
             self.round_no += 1
-            end = rules.end
-            more = end == 2 and self.round_no >= rules.rounds
-            for s in range(self.n):
-                if end != 2 and self.in_round[s] and sc[s] >= rules.threshold:
-                    more = True
+            if rules.end == END_FIXED_ROUNDS:
+                more = self.round_no >= rules.rounds
+            else:  # has anyone dealt in reached the threshold?
+                more = False
+                for s in range(self.n):
+                    if self.in_round[s] and sc[s] >= rules.threshold:
+                        more = True
             if not more:
                 self._next_round()
                 return
         # Someone reached the threshold, sudden death, or the last of fixed rounds.
-        from engine.ending import end_round
-        end_round(self)
+        self._end_round()
+
+    def _last_trick_takers(self, w):
+        """(takers, penalty) of the last trick, whose card at index ``w`` took it: its
+        taker scores its value; under "all tied" every player of that rank scores it
+        (unless a led ace took the trick alone); under "inverse" the player of the lowest
+        card scores the value of the highest, equal lowest cards following the tie rule."""
+        t = self.trick
+        ts = self.trick_seats
+        rules = self.rules
+        if rules.inverse:
+            penalty = self.top_rank() + 2
+            rank = 12  # no card is higher than an ace
+            for i in range(self.trick_len):
+                if t[i] >> 2 < rank:
+                    rank = t[i] >> 2
+        elif rules.tie_all and not self.alone:
+            rank = t[w] >> 2
+            penalty = rank + 2
+        else:
+            return bytearray((ts[w],)), (t[w] >> 2) + 2
+        takers = bytearray(0)
+        for i in range(self.trick_len):
+            if t[i] >> 2 == rank:
+                if rules.tie_all:
+                    takers.append(ts[i])
+                else:  # the last played of the equal cards
+                    takers = bytearray((ts[i],))
+        return takers, penalty
 
     def _next_round(self):
         n = self.n
@@ -516,3 +600,137 @@ class Match:
                     self.status[s] = IN
         self._deal()
 
+    # ----- after a round that reached the threshold ---------------------------------
+
+    def _end_round(self):
+        """After the penalty of a round in which someone reached the threshold, a round
+        of sudden death, or the last round of a fixed-rounds game."""
+        rules = self.rules
+        n = self.n
+        sc = self.scores
+        takers = self.last_takers
+        if self.sudden:
+            for s in takers:
+                self._log(EV_PENALTY, s, self.last_penalty, sc[s])  # totals do not change
+            # Sudden death: the penalty takers drop out unless every contender took it.
+            left = bytearray(0)
+            for s in range(n):
+                if self.contenders[s] and not _has(takers, s):
+                    left.append(s)
+            if len(left) == 1:
+                self._finish(left[0])
+                return
+            if len(left):
+                for s in takers:
+                    self.contenders[s] = 0
+                self._log(EV_SUDDEN, left[0], len(left), 0)
+            else:
+                self._log(EV_SUDDEN, takers[0], len(takers), 0)
+            self._next_round()
+            return
+        if rules.end == END_FIXED_ROUNDS:  # the last of the fixed rounds
+            self._lowest_wins(self._all_in())
+            return
+        crossers = bytearray(0)  # in seat order from the dealer's left
+        s = self.dealer
+        for _ in range(n):
+            s = (s + 1) % n
+            if self.in_round[s] and sc[s] >= rules.threshold:
+                crossers.append(s)
+        if rules.end == END_FIRST_OUT:  # the cucumber; the lowest of the others wins
+            self.loser = crossers[0]
+            for s in crossers:
+                self.status[s] = OUT
+                self._log(EV_LOSER, s, sc[s], 0)
+            rest = self._all_in()
+            self._lowest_wins(rest if len(rest) else crossers)
+            return
+        # Lives and re-entry (settled item 3): the restart score is the highest score of
+        # the others still in who did not reach the threshold, before anything changes.
+        best = -1
+        for s in range(n):
+            if self.status[s] == IN and not _has(crossers, s) and sc[s] > best:
+                best = sc[s]
+        if best < 0:
+            # Every remaining player crossed at once: no life is spent, the lowest total
+            # wins, equal lowest play sudden death (settled item 1).
+            self._lowest_wins(crossers)
+            return
+        others = n - sum(self.status) - len(crossers)
+        pending = bytearray(0)
+        for s in crossers:
+            left = rules.reentries - self.reentries_used[s]
+            self.status[s] = OUT
+            if left > 0 and not rules.reentry_choice:  # a life: free and automatic
+                self.status[s] = IN
+                self.reentries_used[s] += 1
+                sc[s] = best
+                self._log(EV_LIFE, s, best, left - 1)
+            elif left > 0 and others >= rules.reentry_min_others:  # buy-back or comeback
+                self.restart[s] = best
+                pending.append(s)
+            else:
+                self._log(EV_OUT, s, sc[s], 0)
+        if len(pending):  # the offers are answered through decide()
+            self.pending = pending
+            self.phase = PHASE_REENTRY
+            self.turn = pending[0]
+            self._log(EV_OFFER, self.turn, best, rules.reentry_chips)
+            return
+        self._after_round()
+
+    def _all_in(self):
+        """The seats still in the match, in seat order."""
+        out = bytearray(0)
+        for s in range(self.n):
+            if self.status[s] == IN:
+                out.append(s)
+        return out
+
+    def _after_round(self):
+        """The last one in wins; otherwise the next round."""
+        alive = self._all_in()
+        if len(alive) == 1:
+            self._finish(alive[0])
+        else:
+            self._next_round()
+
+    def _lowest_wins(self, seats):
+        """The lowest total among ``seats`` wins; equal lowest play sudden death."""
+        sc = self.scores
+        low = 1 << 20
+        for s in seats:
+            if sc[s] < low:
+                low = sc[s]
+        tied = bytearray(0)
+        for s in seats:
+            if sc[s] == low:
+                tied.append(s)
+        if len(tied) == 1:
+            self._finish(tied[0])
+            return
+        self.sudden = True
+        for s in range(self.n):
+            self.contenders[s] = 0
+            self.sit_next[s] = 0
+        for s in tied:
+            self.contenders[s] = 1
+        self._log(EV_SUDDEN, tied[0], len(tied), 0)
+        self._next_round()
+
+    def _finish(self, winner):
+        """``winner`` wins (and sweeps the pot)."""
+        self.phase = PHASE_OVER
+        self.winner = winner
+        self.turn = NOBODY
+        for s in range(self.n):
+            self.status[s] = OUT if s != winner else IN
+        self._log(EV_WIN, winner, self.pot, 0)
+
+
+def _has(seq, x):
+    """``x in seq`` for a bytearray (which MicroPython's ``in`` does not support)."""
+    for v in seq:
+        if v == x:
+            return True
+    return False

@@ -162,7 +162,6 @@ def _loads(blob):
         raise SaveError("save: bad re-entry offers")
     m.pending = pending
     cardbytes = blob[p:p + 52]
-    from engine.ending import give
     # Rebuild the round: deal the recorded hands, then replay the tricks in order.
     for s in range(n):
         m.counts[s] = 0
@@ -183,7 +182,7 @@ def _loads(blob):
         if o != 7 and phase == PHASE_PLAY:
             if o >= n or not m.in_round[o] or m.counts[o] >= rules.hand:
                 raise SaveError("save: card dealt to a seat that cannot hold it")
-            give(m, o, c)
+            m._give(o, c)
     m.trick_no = 0
     m.phase = phase
     if phase == PHASE_PLAY:
