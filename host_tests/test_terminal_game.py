@@ -1,27 +1,80 @@
 """The terminal game as a player meets it: prompts, legal cards, bad input, pass-the-terminal,
-save and continue."""
+save and continue, leaving at any prompt, damaged saves, watching once out, wording,
+refused options."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
 
 import terminal_game
+from engine import save
+from engine.match import (
+    EV_DEAL, EV_LIFE, EV_LOSER, EV_OFFER, EV_OUT, EV_PENALTY, EV_PLAY, EV_REENTER, EV_SIT_OUT,
+    EV_SUDDEN, EV_TRICK, EV_WIN, Match, PAY, SIT_OUT,
+)
+from engine.rules import Rules
+
+GAME = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools",
+                    "terminal_game.py")
+CLEAR = "\033[H\033[2J\033[3J"
+
+# What a player types at each kind of prompt when just playing along.
+KINDS = (
+    ("Rules:", "setup", ""), ("Players", "setup", ""), ("Humans", "setup", ""),
+    ("A saved match is waiting", "continue", "y"), ("Pass to", "pass", ""),
+    ("Play which card", "card", "1"), ("Press Enter to play", "card", ""),
+    ("Your choice", "reentry", "p"), ("[Enter] next trick", "watch", ""),
+    ("Play another match", "again", "n"),
+)
+
+
+def kind_of(prompt):
+    for start, kind, _ in KINDS:
+        if prompt.startswith(start):
+            return kind
+    raise AssertionError("unknown prompt %r" % prompt)
+
+
+def play_along(prompt):
+    for start, _, answer in KINDS:
+        if prompt.startswith(start):
+            return answer
+    raise AssertionError("unknown prompt %r" % prompt)
 
 
 class Script:
-    """Feeds answers to the game's prompts and records everything it prints."""
+    """Feeds answers to the game's prompts and records everything it prints. After the
+    given answers it plays along (the first legal card, Enter, ...). An answer may be
+    EOFError (Ctrl-D) or KeyboardInterrupt (Ctrl-C), raised as input() would."""
 
-    def __init__(self, answers, default="1"):
+    def __init__(self, answers=(), stop_at=None, limit=5000, by_kind=None):
         self.answers = list(answers)
-        self.default = default
+        self.by_kind = by_kind or {}  # kind of prompt -> answers to give it, in turn
+        self.stop_at = stop_at  # Ctrl-D at this prompt (counted from 0)
         self.lines = []
         self.prompts = []
+        self.at = []  # where each prompt is in lines
+        self.limit = limit
 
     def ask(self, prompt):
+        self.at.append(len(self.lines))
         self.prompts.append(prompt)
         self.lines.append(prompt)
+        assert len(self.prompts) < self.limit, "the game keeps asking"
+        if len(self.prompts) - 1 == self.stop_at:
+            raise EOFError
         if self.answers:
             a = self.answers.pop(0)
-            if a is EOFError:
-                raise EOFError
+            if a in (EOFError, KeyboardInterrupt):
+                raise a
             return a
-        return self.default
+        if self.by_kind.get(kind_of(prompt)):
+            return self.by_kind[kind_of(prompt)].pop(0)
+        return play_along(prompt)
 
     def say(self, text=""):
         self.lines.append(str(text))
@@ -30,80 +83,569 @@ class Script:
     def text(self):
         return "\n".join(self.lines)
 
+    def kinds(self):
+        return [kind_of(p) for p in self.prompts]
+
+
+def run(args, answers=(), questions=False, stop_at=None, by_kind=None):
+    s = Script(answers, stop_at, by_kind=by_kind)
+    rc = terminal_game.main(args, s.ask, s.say, questions=questions)
+    return rc, s
+
+
+def hands(lines):
+    """(owner, hand line) for every hand shown."""
+    out = []
+    for i, line in enumerate(lines):
+        if line.endswith("hand (playable cards are numbered):"):
+            owner = "You" if line.startswith("Your") else line.split(",")[0]
+            out.append((i, owner, lines[i + 1]))
+    return out
+
+
+# ----- playing ---------------------------------------------------------------------------
 
 def test_one_human_plays_a_whole_match_to_a_winner(tmp_path):
-    s = Script([])
-    rc = terminal_game.main(["--seed", "3", "--save", str(tmp_path / "g.sav")], s.ask, s.say)
+    rc, s = run(["--seed", "3", "--save", str(tmp_path / "g.sav")])
     assert rc == 0
-    assert "wins the match" in s.text or "win the match" in s.text
+    assert re.search(r"\*\*\* (You win|P\d wins) the match", s.text)
+    assert "Final scores after" in s.text
     assert not (tmp_path / "g.sav").exists()  # a finished match leaves no save behind
+    assert s.kinds()[-1] == "again" and s.lines[-1] == "Bye."
+
+
+def test_another_match_with_the_same_rules(tmp_path):
+    rc, s = run(["--seed", "3", "--rounds", "1", "--save", str(tmp_path / "g.sav")],
+                by_kind={"again": ["y", "n"]})
+    assert rc == 0
+    assert s.text.count("Final scores after 1 round:") == 2
+    assert s.text.count("=== Round 1:") == 2
 
 
 def test_bad_input_gets_a_message_and_the_turn_waits(tmp_path):
-    s = Script(["banana", "99", "", "1", "q"])
-    terminal_game.main(["--seed", "3", "--save", str(tmp_path / "g.sav")], s.ask, s.say)
+    rc, s = run(["--seed", "3", "--save", str(tmp_path / "g.sav")],
+                ["banana", "99", "", "KS", "1", "q"])
     assert "'banana' is not a card" in s.text
-    assert "No card numbered 99" in s.text
+    assert "No card numbered 99: choose 1 to 3." in s.text
     assert "Type the number beside a card" in s.text
+    # the king of spades is not in the hand: said in the game's own words
+    assert "K\u2660 is not in your hand." in s.text
+    assert "player 1" not in s.text
+
+
+def test_a_single_legal_card_is_played_with_enter(tmp_path):
+    # Seed 3, round 2, trick 2: only 3S may be played.
+    rc, s = run(["--seed", "3", "--save", str(tmp_path / "g.sav")],
+                ["1"] * 8 + ["2", "", "q"])
+    assert "  Only legal card: 3\u2660 - press Enter to play it." in s.lines
+    assert "Press Enter to play 3\u2660 (h for help) " in s.prompts
+    assert "No card numbered 2: the only legal card is 3\u2660, press Enter." in s.lines
+    assert "  You play 3\u2660: your lowest card, always allowed" in s.lines
+    assert "choose 1 to 1" not in s.text
 
 
 def test_an_illegal_card_is_explained(tmp_path):
     # Seed 9, agurk: in round 2, after P2 7D, P3 TC and P4 KC, the human (seat 0) holds
     # 2H 5H TD QH QC AS AH; 5H is illegal.
-    s = Script(["1"] * 7 + ["5H", "q"])
-    terminal_game.main(["--seed", "9", "--save", str(tmp_path / "g.sav")], s.ask, s.say)
+    rc, s = run(["--seed", "9", "--save", str(tmp_path / "g.sav")], ["1"] * 7 + ["5H", "q"])
     assert "is illegal: play a card at least as high as" in s.text
 
 
 def test_quit_saves_and_the_next_start_continues_the_same_match(tmp_path):
     path = str(tmp_path / "g.sav")
-    s1 = Script(["1", "q"])
-    assert terminal_game.main(["--seed", "8", "--save", path], s1.ask, s1.say) == 0
-    assert "Match saved" in s1.text
-    s2 = Script(["y", "q"])
-    terminal_game.main(["--save", path], s2.ask, s2.say)
+    rc, s1 = run(["--seed", "8", "--save", path], ["1", "q"])
+    assert rc == 0
+    assert "Match saved in %s" % path in s1.text
+    rc, s2 = run(["--save", path], ["y", "q"])
     assert "Continuing" in s2.text
-    # The hand shown after continuing is the one shown before quitting, less the card played.
-    before = [ln for ln in s1.lines if ln.startswith("  [")][-1].split()
-    after = [ln for ln in s2.lines if ln.startswith("  [")][0].split()
-    cards_before = [w for w in before if not w.startswith("[")]
-    cards_after = [w for w in after if not w.startswith("[")]
-    assert len(cards_after) <= len(cards_before)
-    assert set(cards_after) <= set(cards_before)
+    # The hand shown after continuing is the one shown before quitting.
+    assert hands(s2.lines)[0][1:] == hands(s1.lines)[-1][1:]
 
 
-def test_closed_input_saves_instead_of_losing_the_match(tmp_path):
+def test_a_save_that_cannot_be_written_is_said_and_the_match_goes_on(tmp_path):
+    rc, s = run(["--seed", "3", "--rounds", "1", "--save", str(tmp_path / "no" / "g.sav")])
+    assert rc == 0
+    assert "Cannot save the match in" in s.text and "goes on unsaved" in s.text
+    assert "Final scores" in s.text
+
+
+# ----- leaving at any prompt (Ctrl-D, Ctrl-C) ----------------------------------------------
+
+SCENARIOS = {
+    # one human, out in round 5: card prompts (also a single legal card), watching, the end
+    "one human": ["--seed", "3", "--threshold", "12", "--lives", "1"],
+    # two humans, comeback: pass screens, card prompts, a re-entry answer, the end
+    "two humans": ["--seed", "2", "--comeback", "--threshold", "8", "--humans", "2"],
+}
+
+
+def leave_points():
+    """(scenario, kind, index of the first prompt of that kind) for every kind of prompt."""
+    out = []
+    for name, args in SCENARIOS.items():
+        _, s = run(args + ["--save", ""])
+        first = {}
+        for i, k in enumerate(s.kinds()):
+            first.setdefault(k, i)
+        for k, i in first.items():
+            out.append((name, k, i))
+    return out
+
+
+LEAVE_POINTS = leave_points()
+
+
+def test_the_scenarios_reach_every_kind_of_prompt_in_a_match():
+    kinds = {k for _, k, _ in LEAVE_POINTS}
+    assert kinds == {"card", "pass", "reentry", "watch", "again"}
+
+
+def next_table(s, start=0):
+    """The first prompt from prompt ``start`` on that is not a pass screen, and the three
+    lines shown just before it (the table and the hand, or the re-entry offer)."""
+    for k in range(start, len(s.prompts)):
+        if kind_of(s.prompts[k]) != "pass":
+            i = s.at[k]
+            shown = [ln for ln in s.lines[max(0, i - 8):i] if "the others play" not in ln]
+            return s.prompts[k], shown[-3:]
+    return None, []
+
+
+@pytest.mark.parametrize("key", [EOFError, KeyboardInterrupt], ids=["ctrl-d", "ctrl-c"])
+@pytest.mark.parametrize("scenario,kind,index", LEAVE_POINTS,
+                         ids=["%s-%s" % (n, k) for n, k, _ in LEAVE_POINTS])
+def test_leaving_at_any_prompt_ends_cleanly_and_the_match_continues(
+        tmp_path, scenario, kind, index, key):
+    path = str(tmp_path / "g.sav")
+    args = SCENARIOS[scenario] + ["--save", path]
+    _, whole = run(args)  # the same match played along to its end
+    rc, s = run(args, whole_answers(whole, index) + [key])
+    assert rc == 0
+    assert len(s.prompts) == index + 1 and kind_of(s.prompts[-1]) == kind
+    if kind == "again":  # the match was over: nothing to keep
+        assert s.lines[-1] == "Bye." and not os.path.exists(path)
+        return
+    assert "Match saved in %s. Run the game again to continue it" % path in s.lines[-1]
+    rc, s2 = run(["--save", path], ["y"])
+    assert rc == 0 and "Continuing" in s2.text
+    # the game goes on where it was left: the same prompt, the same table and hand (a
+    # watcher who left after a trick sees the next one)
+    assert next_table(s2, 1) == next_table(whole, index + (kind == "watch"))
+
+
+def whole_answers(s, n):
+    """The answers the play-along script gave to its first ``n`` prompts."""
+    return [play_along(p) for p in s.prompts[:n]]
+
+
+@pytest.mark.parametrize("key", [EOFError, KeyboardInterrupt], ids=["ctrl-d", "ctrl-c"])
+@pytest.mark.parametrize("at", [0, 1, 2], ids=["rules", "players", "humans"])
+def test_leaving_at_a_set_up_question_ends_cleanly(tmp_path, at, key):
     path = tmp_path / "g.sav"
-    s = Script(["1", EOFError])
-    terminal_game.main(["--seed", "8", "--save", str(path)], s.ask, s.say)
-    assert path.exists()
+    rc, s = run(["--save", str(path)], [""] * at + [key], questions=True)
+    assert rc == 0
+    assert kind_of(s.prompts[-1]) == "setup" and len(s.prompts) == at + 1
+    assert s.lines[-1] == "\nNo match was started. Bye."
+    assert not path.exists()
 
 
-def test_corrupt_save_is_reported_and_a_new_match_starts(tmp_path):
+@pytest.mark.parametrize("key", [EOFError, KeyboardInterrupt], ids=["ctrl-d", "ctrl-c"])
+def test_leaving_at_the_continue_question_keeps_the_save_as_it_was(tmp_path, key):
     path = tmp_path / "g.sav"
-    path.write_text('{"match": "00ff"}')
-    s = Script(["q"])
-    terminal_game.main(["--seed", "8", "--save", str(path)], s.ask, s.say)
-    assert "cannot be read" in s.text
+    run(["--seed", "8", "--save", str(path)], ["1", "q"])
+    before = path.read_bytes()
+    rc, s = run(["--save", str(path)], [key])
+    assert rc == 0
+    assert "The saved match is still in %s" % path in s.lines[-1]
+    assert path.read_bytes() == before
 
 
-def test_two_humans_never_see_each_others_hand_without_a_cover(tmp_path):
-    s = Script([], default="1")
-    terminal_game.main(["--seed", "4", "--players", "3", "--humans", "2", "--save",
-                        str(tmp_path / "g.sav")], s.ask, s.say)
-    # Between the hand of P1 and the hand of P2 there is always a "Pass to" prompt.
-    last_owner = None
-    for line in s.lines:
-        if line.startswith("Pass to P"):
-            last_owner = "cover"
-        elif line.endswith("your hand (playable cards are numbered):"):
-            owner = line.split(",")[0]
-            assert last_owner in (owner, "cover"), "hand shown without a cover"
-            last_owner = owner
+def test_ctrl_c_while_an_opponent_thinks_keeps_the_match(tmp_path, monkeypatch):
+    path = str(tmp_path / "g.sav")
+    calls = []
+
+    def interrupted(self, view):
+        calls.append(1)
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        return view.legal_actions()[0]
+
+    monkeypatch.setattr(terminal_game.ai.Player, "choose", interrupted)
+    rc, s = run(["--seed", "8", "--save", path])
+    assert rc == 0 and "Match saved in" in s.lines[-1]
+    monkeypatch.undo()
+    rc, s2 = run(["--save", path], ["y", "q"])
+    assert "Continuing" in s2.text
 
 
-def test_impossible_rules_are_refused_with_the_setting_named(tmp_path):
-    s = Script([])
-    rc = terminal_game.main(["--players", "8", "--save", str(tmp_path / "g.sav")], s.ask, s.say)
-    assert rc == 2
-    assert "players" in s.text
+def test_closed_input_of_a_real_terminal_run_saves_without_a_traceback(tmp_path):
+    path = str(tmp_path / "g.sav")
+    for stdin in ("", "1\n", "1\n1\n2\n"):
+        p = subprocess.run([sys.executable, GAME, "--seed", "8", "--save", path, "--new"],
+                           input=stdin, capture_output=True, text=True, timeout=60)
+        assert p.returncode == 0
+        assert "Traceback" not in p.stdout + p.stderr
+        assert "Match saved in %s" % path in p.stdout
+        assert os.path.exists(path)
+    p = subprocess.run([sys.executable, GAME, "--save", path], input="y\n",
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0 and "Continuing" in p.stdout and "Traceback" not in p.stderr
+
+
+def test_closed_input_at_a_pass_screen_of_a_real_terminal_run(tmp_path):
+    path = str(tmp_path / "g.sav")
+    p = subprocess.run([sys.executable, GAME, "--seed", "4", "--players", "3", "--humans",
+                        "2", "--save", path], input="\n1\n", capture_output=True, text=True,
+                       timeout=60)
+    assert p.returncode == 0 and "Traceback" not in p.stdout + p.stderr
+    assert p.stdout.count("Pass to P") == 2 and "Match saved" in p.stdout
+
+
+# ----- damaged saves ---------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def real_save(tmp_path_factory):
+    """A save of a match in progress (round 2, with lives, two humans) and the table its
+    continuation shows."""
+    path = str(tmp_path_factory.mktemp("save") / "g.sav")
+    run(["--seed", "5", "--humans", "2", "--save", path], stop_at=15)
+    data = open(path, "rb").read()
+    _, s = run(["--save", path], ["y", "", "q"])
+    return data, hands(s.lines)[0][1:]
+
+
+def continue_damaged(tmp_path, content):
+    path = tmp_path / "g.sav"
+    bad = tmp_path / "g.sav.bad"
+    if bad.exists():
+        bad.unlink()
+    path.write_bytes(content)
+    rc, s = run(["--save", str(path), "--seed", "1"], ["y", "", "q"])
+    assert rc == 0
+    return s, path, bad
+
+
+def check_refused_or_whole(tmp_path, content, good):
+    s, path, bad = continue_damaged(tmp_path, content)
+    if "Continuing" in s.text:
+        # a change the save does not depend on: the very same match goes on
+        assert hands(s.lines)[0][1:] == good
+        return "continued"
+    first = s.lines[0]
+    assert first.startswith("The saved match could not be read: ")
+    assert first.endswith("; starting a new one. The damaged file is kept as %s." % bad)
+    assert bad.read_bytes() == content  # kept for the player, not deleted
+    assert "Match saved in" in s.lines[-1]  # and the new match plays and saves
+    return "refused"
+
+
+def test_every_single_bit_flip_of_a_save_is_refused_or_changes_nothing(tmp_path, real_save):
+    data, good = real_save
+    seen = {"continued": 0, "refused": 0}
+    for i in range(len(data) * 8):
+        flipped = bytearray(data)
+        flipped[i // 8] ^= 1 << (i % 8)
+        seen[check_refused_or_whole(tmp_path, bytes(flipped), good)] += 1
+    assert seen["refused"] > 0.9 * len(data) * 8
+
+
+def test_every_truncation_of_a_save_is_refused(tmp_path, real_save):
+    data, good = real_save
+    for n in range(len(data)):
+        assert check_refused_or_whole(tmp_path, data[:n], good) == "refused"
+
+
+@pytest.mark.parametrize("content", [
+    b"", b"\x00\xff\xfe garbage \x80" * 20, os.urandom(300), b"[1, 2, 3]", b"null",
+    b'{"match": "00ff"}', b'{"match": 5, "humans": [0], "levels": ["human"], "seed": 1}',
+], ids=["empty", "binary", "random", "list", "null", "short", "types"])
+def test_a_garbage_save_is_refused_and_kept(tmp_path, real_save, content):
+    assert check_refused_or_whole(tmp_path, content, real_save[1]) == "refused"
+
+
+def test_damaged_outer_fields_are_named(tmp_path, real_save):
+    data = json.loads(real_save[0])
+    for key, value, words in (("levels", ["human", "human", "medium", "mediun"], "AI levels"),
+                              ("humans", [1], "human seats"), ("humans", [0, 1, 2, 3],
+                                                               "AI levels"),
+                              ("humans", [], "human seats"), ("seed", "5", "seed"),
+                              ("humans", [0, True], "human seats")):
+        damaged = dict(data)
+        damaged[key] = value
+        s, _, _ = continue_damaged(tmp_path, json.dumps(damaged).encode())
+        assert s.lines[0].startswith("The saved match could not be read: ")
+        assert words in s.lines[0]
+
+
+def test_a_directory_in_place_of_the_save(tmp_path):
+    (tmp_path / "g.sav").mkdir()
+    rc, s = run(["--save", str(tmp_path / "g.sav"), "--seed", "1"], ["q"])
+    assert rc == 0 and s.lines[0].startswith("The saved match could not be read: ")
+
+
+# ----- the pass screen -------------------------------------------------------------------
+
+def test_two_humans_never_see_each_others_hand(tmp_path):
+    rc, s = run(["--seed", "4", "--players", "3", "--humans", "2", "--save",
+                 str(tmp_path / "g.sav")])
+    shown = hands(s.lines)
+    assert len({owner for _, owner, _ in shown}) == 2
+    for (i, owner, hand), (j, nxt, _) in zip(shown, shown[1:]):
+        if nxt == owner:
+            continue
+        between = s.lines[i + 2:j]
+        assert CLEAR in between, "a hand followed by another's without clearing"
+        after_clear = between[len(between) - 1 - between[::-1].index(CLEAR):]
+        assert hand not in after_clear
+        assert after_clear[1].startswith("Pass to %s - press Enter" % nxt)
+    assert "Since your last turn:" in s.lines
+
+
+def test_the_recap_after_the_pass_screen_shows_only_public_lines(tmp_path):
+    rc, s = run(["--seed", "4", "--players", "3", "--humans", "2", "--save",
+                 str(tmp_path / "g.sav")])
+    hand_lines = {h for _, _, h in hands(s.lines)}
+    recaps = 0
+    for i, line in enumerate(s.lines):
+        if line == "Since your last turn:":
+            recaps += 1
+            end = s.lines.index("", i)  # the table follows the recap after a blank line
+            recap = s.lines[i + 1:end]
+            assert recap and not hand_lines & set(recap)
+            # each is a repeat of what the table was told (a human's play was told with
+            # its reason)
+            earlier = s.lines[:i]
+            for ln in recap:
+                assert ln in earlier or any(e.startswith(ln + ":") for e in earlier), ln
+    assert recaps > 5
+
+
+# ----- watching the others once out ------------------------------------------------------
+
+def watch_prompts(s):
+    return [i for i, ln in enumerate(s.lines) if ln.startswith("[Enter] next trick")]
+
+
+def test_once_out_the_watcher_steps_through_the_tricks(tmp_path):
+    rc, s = run(SCENARIOS["one human"] + ["--save", str(tmp_path / "g.sav")])
+    out = [i for i, ln in enumerate(s.lines)
+           if ln.startswith("  You are out of the match with")][0]
+    intro = s.lines.index("You are out of the match; the others play on (Enter = next "
+                          "trick, r = next round, s = skip to the end, q = save and quit).")
+    pauses = watch_prompts(s)
+    assert out < intro < pauses[0]
+    assert all(k in ("watch", "again") for k in s.kinds()[s.at.index(pauses[0]):])
+    for a, b in zip(pauses, pauses[1:]):
+        tricks = [ln for ln in s.lines[a:b] if "takes it" in ln or re.search(r"takes trick", ln)]
+        assert len(tricks) == 1, "one trick between pauses"
+    assert "Final scores after" in s.text
+
+
+def test_r_pauses_after_each_round_and_s_skips_to_the_end(tmp_path):
+    path = str(tmp_path / "g.sav")
+    _, whole = run(SCENARIOS["one human"] + ["--save", path])
+    first = watch_prompts(whole)[0]
+    before = whole_answers(whole, whole.prompts.index(whole.lines[first]))
+    rc, s = run(SCENARIOS["one human"] + ["--save", path], before + ["r", "r", "s"])
+    pauses = watch_prompts(s)
+    assert len(pauses) == 3
+    for a, b in zip(pauses, pauses[1:]):
+        assert sum(1 for ln in s.lines[a:b] if ln.startswith("\n=== Round")) == 1
+        assert sum(1 for ln in s.lines[a:b] if "takes trick" in ln) > 1
+    rest = s.lines[pauses[-1] + 1:]
+    assert rest[0] == "  Skipping ahead..."
+    assert rest[1].startswith("  (skipped to the end: rounds ")
+    assert sum(1 for ln in rest if " plays " in ln) <= 7  # only the last round's last trick
+    assert any(ln.startswith("\n*** ") for ln in rest) and "Final scores after" in rest[-3]
+
+
+def test_quitting_while_watching_saves_and_continues_watching(tmp_path):
+    path = str(tmp_path / "g.sav")
+    _, whole = run(SCENARIOS["one human"] + ["--save", path])
+    i = whole.prompts.index(whole.lines[watch_prompts(whole)[0]])
+    rc, s = run(SCENARIOS["one human"] + ["--save", path], whole_answers(whole, i) + ["q"])
+    assert "Match saved" in s.lines[-1]
+    rc, s2 = run(["--save", path], ["y", "s"])
+    assert s2.kinds()[:2] == ["continue", "watch"]
+    assert "You are out of the match; the others play on" in s2.text
+
+
+def test_no_pause_runs_to_the_end(tmp_path):
+    rc, s = run(SCENARIOS["one human"] + ["--no-pause", "--save", str(tmp_path / "g.sav")])
+    assert "watch" not in s.kinds() and "Final scores" in s.text
+
+
+# ----- wording ---------------------------------------------------------------------------
+
+def event_lines(seat, humans):
+    m = Match(Rules("agurk", players=4, stakes=True, buyback=True), seed=1)
+    g = terminal_game.Game(m, humans, ["human" if s in humans else "medium"
+                                       for s in range(4)], 1, save_path=None)
+    evs = [(EV_DEAL, seat, 2, 0), (EV_PLAY, seat, 51, 1), (EV_TRICK, seat, 2, 51),
+           (EV_TRICK, seat, 6, 48), (EV_PENALTY, seat, 14, 20), (EV_PENALTY, seat, 1, 3),
+           (EV_LIFE, seat, 12, 0), (EV_LIFE, seat, 12, 1), (EV_OFFER, seat, 12, 1),
+           (EV_REENTER, seat, 12, PAY), (EV_REENTER, seat, 12, SIT_OUT),
+           (EV_OUT, seat, 23, 0), (EV_SIT_OUT, seat, 3, 0), (EV_LOSER, seat, 22, 0),
+           (EV_SUDDEN, seat, 2, 0), (EV_WIN, seat, 4, 0), (EV_WIN, seat, 0, 0)]
+    return [g.event_text(ev) for ev in evs]
+
+
+def test_every_event_message_reads_right_for_you_and_for_another_seat():
+    you = event_lines(0, {0})
+    assert you == [
+        "\n=== Round 3: You deal 7 cards ===", "  You play A\u2663",
+        "  You take trick 3 with A\u2663 and lead.", "  Last trick: Your A\u2660 takes it.",
+        "  You score 14 penalty points: now 20.", "  You score 1 penalty point: now 3.",
+        "  You reach 21 and lose a life: back at 12 points (1 life left).",
+        "  You reach 21 and lose a life: back at 12 points (2 lives left).",
+        "  You are out, but may come back at 12 points.",
+        "  You pay 1 chip into the pot and return at 12 points.",
+        "  You sit out a round and return at 12 points.",
+        "  You are out of the match with 23 points.", "  You sit this round out.",
+        "  You reach 21 first: you are the cucumber!",
+        "  Tie for the lowest score: sudden-death round.",
+        "\n*** You win the match and sweep the pot of 4! ***", "\n*** You win the match! ***"]
+    p3 = event_lines(2, {0})
+    assert p3 == [
+        "\n=== Round 3: P3 deals 7 cards ===", "  P3 plays A\u2663",
+        "  P3 takes trick 3 with A\u2663 and leads.", "  Last trick: P3's A\u2660 takes it.",
+        "  P3 scores 14 penalty points: now 20.", "  P3 scores 1 penalty point: now 3.",
+        "  P3 reaches 21 and loses a life: back at 12 points (1 life left).",
+        "  P3 reaches 21 and loses a life: back at 12 points (2 lives left).",
+        "  P3 is out, but may come back at 12 points.",
+        "  P3 pays 1 chip into the pot and returns at 12 points.",
+        "  P3 sits out a round and returns at 12 points.",
+        "  P3 is out of the match with 23 points.", "  P3 sits this round out.",
+        "  P3 reaches 21 first: P3 is the cucumber!",
+        "  Tie for the lowest score: sudden-death round.",
+        "\n*** P3 wins the match and sweeps the pot of 4! ***", "\n*** P3 wins the match! ***"]
+    # with several humans every seat is a "P": the human seats read like P3
+    assert event_lines(0, {0, 1})[1] == "  P1 plays A\u2663"
+
+
+BAD_GRAMMAR = re.compile(
+    r"You's|\bYou (is|was|has|\w+[^s]s)\b|\bYou [a-z]+es\b|"
+    r"\bP\d (are|were|have|deal|play|take|lead|score|reach|lose|pay|return|sit|win|sweep)\b|"
+    r"[Pp]layer \d|\bchoose 1 to 1\b|\bYou, ")
+
+
+@pytest.mark.parametrize("args", [
+    ["--seed", "3"], ["--seed", "2", "--comeback", "--threshold", "8", "--humans", "2"],
+    ["--seed", "6", "--buyback", "--stakes", "--players", "5"],
+    ["--seed", "7", "--first-out", "--threshold", "15"],
+    ["--seed", "1", "--profile", "ogorek", "--players", "3", "--threshold", "20"],
+], ids=["lives", "comeback-2-humans", "buyback-stakes", "first-out", "ogorek"])
+def test_whole_matches_never_misname_a_seat(tmp_path, args):
+    rc, s = run(args + ["--save", str(tmp_path / "g.sav")], ["h", "r", "s", "99"])
+    bad = [ln for ln in s.lines if BAD_GRAMMAR.search(ln)]
+    assert bad == []
+    if "--humans" in args:
+        assert [ln for ln in s.lines if re.search(r"\bYou\b", ln)
+                and "You may come back" not in ln] == []
+        assert "P1, your hand (playable cards are numbered):" in s.lines
+        assert any(ln.startswith("P") and ", you reached 8. You may come back" in ln
+                   for ln in s.lines)
+    else:
+        assert "Your hand (playable cards are numbered):" in s.lines
+
+
+# ----- options ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args,words", [
+    (["--rounds", "0"], "rounds: must be 1 to 99, not 0 (--rounds)"),
+    (["--rounds", "100"], "rounds: must be 1 to 99"),
+    (["--rounds", "3", "--lives", "3"], "need 'last standing'"),
+    (["--first-out", "--lives", "3"], "need 'last standing'"),
+    (["--first-out", "--comeback"], "need 'last standing'"),
+    (["--strict", "--choice"], "argument --choice: not allowed with argument --strict"),
+    (["--first-out", "--rounds", "3"], "not allowed with argument"),
+    (["--buyback", "--comeback"], "not allowed with argument"),
+    (["--lives", "2", "--buyback"], "not allowed with argument"),
+    (["--players", "8"], "players: must be 2 to 7, not 8 (--players)"),
+    (["--players", "1"], "players: must be 2 to 7"),
+    (["--buyback", "--players", "3"], "3 players never have (--buyback)"),
+    (["--hand", "9"], "hand: must be 3 to 7"),
+    (["--threshold", "0"], "threshold: must be 1 to 250"),
+    (["--lives", "5"], "lives: must be 1 to 4"),
+    (["--humans", "5"], "--humans: must be 1 to 4 (the players), not 5"),
+    (["--humans", "0"], "--humans: must be 1"),
+    (["--humans", "3", "--players", "3", "--level", "hard"], "no AI to set"),
+])
+def test_impossible_options_are_refused_with_exit_status_2(tmp_path, capsys, args, words):
+    path = tmp_path / "g.sav"
+    with pytest.raises(SystemExit) as e:
+        run(args + ["--save", str(path)])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "error:" in err and words in err
+    assert not path.exists()
+
+
+def test_impossible_options_are_refused_before_a_saved_match_is_offered(tmp_path, capsys):
+    path = tmp_path / "g.sav"
+    run(["--seed", "8", "--save", str(path)], ["q"])
+    with pytest.raises(SystemExit) as e:
+        run(["--rounds", "0", "--save", str(path)])
+    assert e.value.code == 2 and path.exists()
+
+
+def test_a_refused_option_exits_2_from_the_command_line(tmp_path):
+    p = subprocess.run([sys.executable, GAME, "--rounds", "3", "--lives", "3", "--save",
+                        str(tmp_path / "g.sav")], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert "usage:" in p.stderr and "error: those rules cannot be played" in p.stderr
+
+
+@pytest.mark.parametrize("args,note", [
+    (["--rounds", "3"], "Note: fixed rounds is played with one life each, not agurk's 2 lives."),
+    (["--first-out"], "Note: first out loses is played with one life each, not agurk's 2 "
+                      "lives."),
+])
+def test_a_variant_that_changes_the_lives_says_so(tmp_path, args, note):
+    rc, s = run(args + ["--seed", "3", "--save", str(tmp_path / "g.sav")], ["q"])
+    assert note in s.lines
+    assert "no re-entry" in s.text  # the rules line agrees
+
+
+def test_no_note_when_nothing_was_changed(tmp_path):
+    for args in (["--rounds", "3", "--profile", "gurka"], ["--rounds", "3", "--lives", "1"]):
+        rc, s = run(args + ["--seed", "3", "--save", str(tmp_path / "g.sav"), "--new"], ["q"])
+        assert not any(ln.startswith("Note:") for ln in s.lines)
+
+
+def test_options_while_a_match_is_saved_are_said_to_wait_for_a_new_match(tmp_path):
+    path = str(tmp_path / "g.sav")
+    run(["--seed", "8", "--save", path], ["q"])
+    rc, s = run(["--players", "5", "--save", path], ["y", "q"])
+    assert "Note: --players set up a new match; a continued match keeps its own rules." \
+        in s.lines
+    rc, s = run(["--players", "5", "--save", path], ["n", "q"])
+    assert "Starting a new match (it replaces the saved one)." in s.lines
+    assert "5 players" in s.text
+
+
+def test_set_up_questions_refuse_a_table_the_rules_cannot_have(tmp_path):
+    rc, s = run(["--buyback", "--save", str(tmp_path / "g.sav")], ["", "3", "", "", "q"],
+                questions=True)
+    assert "Those rules cannot be played: reentry_min_others: buy-back needs 3 others" in s.text
+    assert "buy-back once" in s.text and "4 players" in s.text
+
+
+def test_help_says_where_the_save_lives_and_how_to_start_over():
+    p = subprocess.run([sys.executable, GAME, "--help"], capture_output=True, text=True,
+                       timeout=60)
+    assert p.returncode == 0
+    text = p.stdout
+    assert terminal_game.DEFAULT_SAVE in text
+    assert "To start over, run the game with --new" in text
+    assert "Ctrl-D or Ctrl-C" in text
+    assert "--no-pause" in text
+
+
+def test_a_finished_save_round_trip_keeps_the_rules(tmp_path):
+    path = str(tmp_path / "g.sav")
+    run(["--seed", "8", "--profile", "gurka", "--players", "5", "--save", path], ["q"])
+    data = json.load(open(path))
+    m = save.loads(bytes.fromhex(data["match"]))
+    assert m.rules.profile == "gurka" and m.n == 5
+    assert data["humans"] == [0] and data["levels"] == ["human"] + ["medium"] * 4
