@@ -2,6 +2,11 @@
 that check behaviour; the strength tables are benchmarks, not tests."""
 
 import json
+import os
+import subprocess
+import sys
+
+import pytest
 
 import arena
 import players
@@ -104,3 +109,87 @@ def test_reference_players_are_legal():
                 a = ps[s].choose(m.view(s))
                 assert a in m.legal_actions()
                 m.apply_action(a)
+
+
+# ----- what a user of the command line notices ----------------------------------------------
+
+ARENA = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools",
+                     "arena.py")
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--rule", "bogus=1"], "unknown rule 'bogus'; valid names: hand, strict, ace"),
+    (["--rule", "hand"], "hand: needs a value, e.g. hand=1"),
+    (["--rule", "hand=x"], "hand: a whole number, not 'x'"),
+    (["--rule", "hand=9"], "hand: must be 3 to 7, not 9"),
+    (["--rule", "players=3"], "players: set it with --players"),
+    (["--rule", "comeback=maybe"], "comeback: 1 or 0, not 'maybe'"),
+    (["--rule", "end=2", "--rule", "lives=3"], "need 'last standing'"),
+    (["--players", "8", "--bots", "sharp"], "players: must be 2 to 7, not 8"),
+    (["--deals", "0"], "--deals: at least 1"),
+    (["--deals", "-3"], "--deals: at least 1"),
+    (["--matches", "-1"], "--matches: 0 or more"),
+    (["--jobs", "0"], "--jobs: at least 1"),
+    (["--effort", "-5"], "--effort: 0 or more"),
+])
+def test_impossible_arguments_are_refused_with_exit_status_2(capsys, args, words):
+    extra = ["--quiet"] if "--jobs" in args else ["--quiet", "--jobs", "1"]
+    with pytest.raises(SystemExit) as e:
+        arena.main(args + extra)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "error:" in err and words in err
+
+
+def test_every_valid_rule_name_is_accepted():
+    for name in arena.RULE_NAMES:
+        value = {"hand": "5", "threshold": "30", "rounds": "3", "lives": "1",
+                 "reentries": "0"}.get(name, "0")
+        assert isinstance(arena.parse_rules("agurk", 4, ["%s=%s" % (name, value)]), Rules)
+    assert arena.parse_rules("gurka", 4, ["buyback=1"]).reentry_choice
+
+
+def test_a_bogus_rule_from_the_command_line_has_no_traceback():
+    p = subprocess.run([sys.executable, ARENA, "--rule", "bogus=1", "--quiet"],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert "usage:" in p.stderr and "valid names:" in p.stderr
+
+
+def test_small_runs_never_print_an_impossible_interval(capsys):
+    # random and medium take big penalties now and then: over 2 deals the normal
+    # interval reaches below 0, and a single match seed gives no interval at all
+    rows = arena.main(["--deals", "2", "--matches", "1", "--bots", "hard,medium,easy,random",
+                       "--quiet", "--jobs", "1", "--effort", "50"])
+    text = capsys.readouterr().out
+    for r in rows:
+        lo, hi = r["ci95"]
+        assert 0 <= lo <= r["mean_penalty"] <= hi
+        assert r["win_ci95"] is None
+    # medium: 0 and 2 over the two deals, mean 1: the unclipped interval starts at -0.96
+    assert [r["ci95"][0] for r in rows if r["bot"] == "medium"] == [0.0]
+    table = text.split("\n")[1:-1]
+    for line in table[1:5]:
+        numbers = [float(x) for x in line.replace("[", " ").replace("]", " ")
+                   .replace(",", " ").split()[3:6]]
+        assert min(numbers) >= 0
+        assert "n/a" in line  # the win interval of one match seed
+    assert "clipped to the possible range (penalty >= 0" in text
+
+
+def test_the_interval_is_clipped_only_where_the_bound_is():
+    mean, ci = arena._ci([0.0, 0.0, 14.0])
+    assert ci[0] == 0.0 and ci[1] > mean
+    mean, ci = arena._ci([1.0, 1.0, 0.0], 0.0, 1.0, 4)
+    assert ci[1] == 1.0 and 0.0 <= ci[0] < mean
+    mean, ci = arena._ci([5.0, 7.0, 6.0, 6.0])
+    assert ci == [round(6.0 - 1.96 * (2 / 3) ** 0.5 / 2, 3), round(6.0 + 1.96 * (2 / 3) ** 0.5
+                                                                     / 2, 3)]
+    assert arena._ci([3.0]) == (3.0, None)
+
+
+def test_help_says_how_the_intervals_are_made():
+    p = subprocess.run([sys.executable, ARENA, "--help"], capture_output=True, text=True,
+                       timeout=60)
+    assert p.returncode == 0
+    assert "normal approximation, clipped to the possible range" in " ".join(p.stdout.split())

@@ -15,6 +15,11 @@ confidence interval (over deals: a deal's observation is the bot's mean over its
 rotations), the rate of taking the penalty, and with ``--matches`` the match win rate with
 its 95% interval (over match seeds), plus the host time per decision.
 With ``--json`` one JSON object per bot line. Progress goes to stderr.
+
+The intervals are the normal approximation (mean +- 1.96 standard errors) clipped to what
+the value can be: a penalty is never below 0 and a win rate is from 0 to 1, so a small run
+never prints an impossible bound. With fewer than two deals (or match seeds) there is no
+interval: the table prints n/a and the JSON null.
 """
 
 import argparse
@@ -31,20 +36,41 @@ for _p in (ROOT, os.path.join(ROOT, "tools")):
 
 from engine.match import Match  # noqa: E402
 from engine.rng import Rng  # noqa: E402
-from engine.rules import Rules  # noqa: E402
+from engine.rules import FIELDS, Rules, RulesError  # noqa: E402
 import players  # noqa: E402
 
 MAX_ROUNDS_PER_MATCH = 1000
+# What --rule may set: the engine's settings (players comes from --players / --bots) and
+# the re-entry keywords Rules takes.
+RULE_NAMES = tuple(f for f in FIELDS if f != "players") + ("lives", "buyback", "comeback")
+_ON = ("1", "true", "yes", "on")
+_OFF = ("0", "false", "no", "off")
+CI_NOTE = ("95% CI: normal approximation, clipped to the possible range (penalty >= 0, "
+           "win rate 0 to 1); n/a with fewer than 2 deals or match seeds.")
 
 
 def parse_rules(profile, players_n, settings):
+    """The Rules for ``--rule KEY=VALUE`` items; RulesError (naming the setting, and for
+    an unknown one listing the valid names) when they cannot be played."""
     kw = {"players": players_n}
     for item in settings or ():
-        key, _, val = item.partition("=")
+        key, eq, val = item.partition("=")
+        key, val = key.strip(), val.strip()
+        if key == "players":
+            raise RulesError("players: set it with --players (or one --bots name a seat)")
+        if key not in RULE_NAMES:
+            raise RulesError("unknown rule %r; valid names: %s" % (key, ", ".join(RULE_NAMES)))
+        if not eq or not val:
+            raise RulesError("%s: needs a value, e.g. %s=1" % (key, key))
         if key in ("buyback", "comeback"):
-            kw[key] = val not in ("0", "false", "False", "")
-        else:
+            if val.lower() not in _ON + _OFF:
+                raise RulesError("%s: 1 or 0, not %r" % (key, val))
+            kw[key] = val.lower() in _ON
+            continue
+        try:
             kw[key] = int(val)
+        except ValueError:
+            raise RulesError("%s: a whole number, not %r" % (key, val)) from None
     return Rules(profile, **kw)
 
 
@@ -152,16 +178,21 @@ def _job(args):
     return kind, per_bot, timing, rounds
 
 
-def _ci(values):
-    """Mean and 95% normal interval half-width of ``values``."""
+def _ci(values, lo=0.0, hi=None, digits=3):
+    """Mean of ``values`` and its 95% interval [low, high] (normal approximation, clipped
+    to ``lo``..``hi``, the values' possible range), rounded; the interval is None with
+    fewer than two values."""
     k = len(values)
     if k == 0:
-        return 0.0, 0.0
+        return 0.0, None
     mean = sum(values) / k
     if k < 2:
-        return mean, 0.0
+        return round(mean, digits), None
     var = sum((v - mean) ** 2 for v in values) / (k - 1)
-    return mean, 1.96 * math.sqrt(var / k)
+    half = 1.96 * math.sqrt(var / k)
+    low = max(lo, mean - half)
+    high = mean + half if hi is None else min(hi, mean + half)
+    return round(mean, digits), [round(low, digits), round(high, digits)]
 
 
 def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True,
@@ -217,7 +248,7 @@ def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True,
         sys.stderr.write("\n")
     out = []
     for b in unique:
-        mean, half = _ci(pen_obs[b])
+        mean, ci = _ci(pen_obs[b])
         row = {
             "bot": b,
             "seats": bots.count(b),
@@ -225,21 +256,23 @@ def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True,
             "players": rules.players,
             "deals": deals,
             "rounds": take[b][1],
-            "mean_penalty": round(mean, 3),
-            "ci95": [round(mean - half, 3), round(mean + half, 3)],
+            "mean_penalty": mean,
+            "ci95": ci,
             "penalty_rate": round(take[b][0] / take[b][1], 4) if take[b][1] else None,
             "matches": matches,
             "ms_per_decision": round(1000 * timing[b][0] / timing[b][1], 3)
             if timing[b][1] else None,
         }
         if matches:
-            wm, wh = _ci(win_obs[b])
-            row["win_rate"] = round(wm, 4)
-            row["win_ci95"] = [round(wm - wh, 4), round(wm + wh, 4)]
+            row["win_rate"], row["win_ci95"] = _ci(win_obs[b], 0.0, 1.0, 4)
             row["rounds_per_match"] = round(
                 match_rounds / (matches * len(seatings(bots, all_orders))), 2)
         out.append(row)
     return out
+
+
+def _interval(ci):
+    return "%-17s" % "  n/a" if ci is None else "[%6.3f, %6.3f]" % tuple(ci)
 
 
 def format_table(rows):
@@ -252,37 +285,47 @@ def format_table(rows):
     head += "  %9s" % "ms/dec"
     lines.append(head)
     for r in rows:
-        line = "%-8s %5d %7d %8.3f  [%6.3f, %6.3f] %8.3f" % (
-            r["bot"], r["seats"], r["rounds"], r["mean_penalty"], r["ci95"][0], r["ci95"][1],
+        line = "%-8s %5d %7d %8.3f  %s %8.3f" % (
+            r["bot"], r["seats"], r["rounds"], r["mean_penalty"], _interval(r["ci95"]),
             r["penalty_rate"] or 0.0)
         if has_m:
-            line += "  %7.3f  [%6.3f, %6.3f]" % (r["win_rate"], r["win_ci95"][0],
-                                                 r["win_ci95"][1])
+            line += "  %7.3f  %s" % (r["win_rate"], _interval(r["win_ci95"]))
         line += "  %9.3f" % (r["ms_per_decision"] or 0.0)
         lines.append(line)
+    lines.append(CI_NOTE)
     return "\n".join(lines)
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog=CI_NOTE)
     ap.add_argument("--profile", default="agurk", choices=("agurk", "gurka", "ogorek"))
     ap.add_argument("--players", type=int, default=None,
                     help="seats (default: the number of --bots, else 4)")
     ap.add_argument("--bots", default=None,
                     help="comma-separated, one per seat: hard, medium, easy, sharp, random, "
                          "oracle (default hard,medium,easy,random)")
-    ap.add_argument("--deals", type=int, default=200, help="duplicate deals (single rounds)")
+    ap.add_argument("--deals", type=int, default=200,
+                    help="duplicate deals (single rounds), at least 1")
     ap.add_argument("--matches", type=int, default=0, help="duplicate match seeds")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--effort", type=int, default=None, help="hard's effort (default: board)")
     ap.add_argument("--rule", action="append", metavar="KEY=VALUE",
-                    help="override a rule setting, e.g. inverse=1, hand=3, comeback=1")
+                    help="override a rule setting, e.g. inverse=1, hand=3, comeback=1 "
+                         "(names: %s)" % ", ".join(RULE_NAMES))
     ap.add_argument("--all-orders", action="store_true",
                     help="every cyclic seating order, each rotated (not only rotations)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
     ap.add_argument("--json", action="store_true", help="one JSON object per bot")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     a = ap.parse_args(argv)
+    if a.deals < 1:
+        ap.error("--deals: at least 1 (a deal gives the penalty table), not %d" % a.deals)
+    if a.matches < 0:
+        ap.error("--matches: 0 or more, not %d" % a.matches)
+    if a.jobs < 1:
+        ap.error("--jobs: at least 1, not %d" % a.jobs)
+    if a.effort is not None and a.effort < 0:
+        ap.error("--effort: 0 or more, not %d" % a.effort)
     if a.bots:
         bots = a.bots.split(",")
     else:
@@ -295,7 +338,10 @@ def main(argv=None):
     for b in bots:
         if b not in players.NAMES:
             ap.error("unknown bot %r" % b)
-    rules = parse_rules(a.profile, n, a.rule)
+    try:
+        rules = parse_rules(a.profile, n, a.rule)
+    except RulesError as e:
+        ap.error("these rules cannot be played: %s" % e)
     t = time.time()
     rows = run(rules, bots, a.deals, a.matches, a.seed, a.effort, a.jobs, not a.quiet,
                a.all_orders)
