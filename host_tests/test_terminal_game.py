@@ -649,3 +649,16 @@ def test_a_finished_save_round_trip_keeps_the_rules(tmp_path):
     m = save.loads(bytes.fromhex(data["match"]))
     assert m.rules.profile == "gurka" and m.n == 5
     assert data["humans"] == [0] and data["levels"] == ["human"] + ["medium"] * 4
+
+
+def test_sitting_a_round_out_is_watched_and_a_skip_stops_at_the_next_turn(tmp_path):
+    rc, s = run(["--seed", "2", "--comeback", "--threshold", "8", "--save",
+                 str(tmp_path / "g.sav")], by_kind={"reentry": ["s"], "watch": ["", "s"]})
+    sit = s.lines.index("  You sit out a round and return at 0 points.")
+    intro = s.lines.index("You sit this round out; the others play it (Enter = next trick, "
+                          "r = next round, s = skip until you play again, q = save and quit).")
+    skip = s.lines.index("  Skipping ahead...")
+    assert sit < intro < skip
+    assert s.kinds()[s.at.index(skip - 1) - 1:][:3] == ["watch", "watch", "card"]
+    assert s.lines[skip + 1] == "  (skipped to round 3)"
+    assert not any(" plays " in ln for ln in s.lines[skip:skip + 3])

@@ -444,10 +444,9 @@ class Game:
 
     def end_watch(self):
         """A human acts again: back to normal play (after a skip, say where we are)."""
-        if self.skipping:
+        if self.skipping:  # (the table, with the scores, is shown next)
             self.skipping = False
             self.say("  (skipped to round %d)" % (self.m.round_no + 1))
-            self.say(self.scores_line())
         self.watching = False
         self.watch = self.pause
 
