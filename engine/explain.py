@@ -1,14 +1,18 @@
 """Why a card is or is not legal, in words (settled item 5: where a person could dispute
-a play, the game can show why it was legal). Imported on first use."""
+a play, the game can show why it was legal).
+
+Only the sentences: which cards are legal and why is decided by :meth:`Match.why` and
+the checks in :meth:`Match.play`. Imported on first use by :meth:`Match.explain` and by
+an illegal play (for the IllegalPlay message), not by a match that only plays legal
+cards; it imports nothing from engine.match (it is handed the match).
+"""
 
 from engine import cards
-# Why a card is legal (Match.why, EV_PLAY): 1 it leads, 2 it heads the trick, 3 a lowest
-# card, 4 the lowest after an ace led; 0 it may not be played.
 
 
 def explain(m, card):
     """A sentence saying why ``card`` is or is not legal for the player to move."""
-    w = m.why(card)
+    w = m.why(card)  # WHY_NOT 0, WHY_LEAD 1, WHY_HEADS 2, WHY_LOWEST 3, WHY_ACE_LED 4
     name = cards.pretty(card)
     if w == 1:
         return name + ": you lead, any card may start the trick"
@@ -28,40 +32,14 @@ def why_not(m, card):
     name = cards.pretty(card) if 0 <= card < 52 else repr(card)
     if m.phase:
         return "%s cannot be played now: %s" % (
-            name, "a re-entry decision is awaited" if m.phase == 1 else "the match is over")
+            name, "the match is over" if m.is_terminal() else "a re-entry decision is awaited")
     if not 0 <= card < 52 or card not in list(m.hand(m.turn)):
         return "%s is not in player %d's hand" % (name, m.turn + 1)
-    if m.top > 12:
+    if m.ace_led():
         return "%s is illegal: an ace was led, so you must play your lowest card" % name
-    top = cards.RANK_NAMES[m.top]
+    top = cards.RANK_NAMES[m.top_rank()]
     if m.rules.strict:
         return ("%s is illegal: under the strict rule you must play a card at least as "
                 "high as %s, which you hold" % (name, top))
     return ("%s is illegal: play a card at least as high as %s or your lowest card"
             % (name, top))
-
-
-def why(m, card):
-    """Why the player to move may play ``card`` (a WHY_ constant), 0 if not."""
-    if m.phase:
-        return 0
-    h = m.hands
-    b = m.first[m.turn]
-    e = b + m.counts[m.turn]
-    i = b
-    while i < e and h[i] != card:
-        i += 1
-    if i == e:
-        return 0  # not in the hand
-    top = m.top
-    if top < 0:
-        return 1
-    r = card >> 2
-    low = r == h[b] >> 2
-    if top > 12:
-        return 4 if low else 0
-    if r >= top:
-        return 2
-    if low and not (m.strict and h[e - 1] >> 2 >= top):
-        return 3
-    return 0

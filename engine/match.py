@@ -25,7 +25,9 @@ imported on first use; neither imports this module back.
 
 from engine.compat import const
 from engine.rng import Rng
-from engine.rules import Rules, END_FIRST_OUT, END_FIXED_ROUNDS
+from engine.rules import (
+    Rules, ACE_FORCES_LOWEST, ACE_WINS_LAST, END_FIRST_OUT, END_FIXED_ROUNDS,
+)
 
 DECLINE = const(52)  # stay out
 PAY = const(53)  # re-enter for the stated chips
@@ -37,10 +39,10 @@ PHASE_OVER = const(2)
 
 # Why a card is legal (``why``, the last item of an EV_PLAY event); 0 means it is not.
 WHY_NOT = const(0)
-_WHY_LEAD = const(1)  # the leader may play anything
-_WHY_HEADS = const(2)  # at least as high as the highest card in the trick
-_WHY_LOWEST = const(3)  # the player's lowest rank (choice rule, or holds nothing as high)
-_WHY_ACE_LED = const(4)  # an ace was led: everyone must play their lowest
+WHY_LEAD = const(1)  # the leader may play anything
+WHY_HEADS = const(2)  # at least as high as the highest card in the trick
+WHY_LOWEST = const(3)  # the player's lowest rank (choice rule, or holds nothing as high)
+WHY_ACE_LED = const(4)  # an ace was led: everyone must play their lowest
 
 # Seat status
 IN = const(0)
@@ -238,10 +240,16 @@ class Match:
         return []
 
     def why(self, card):
-        """Why the player to move may play ``card``: 1 it leads, 2 it heads the trick,
-        3 a lowest card, 4 the lowest after an ace led; 0 (WHY_NOT) if it may not."""
-        from engine.explain import why
-        return why(self, card)
+        """Why the player to move may play ``card``: WHY_LEAD, WHY_HEADS, WHY_LOWEST or
+        WHY_ACE_LED; WHY_NOT if it may not (not a legal card, or not the time to play)."""
+        buf = self._buf
+        n = self.legal_into(buf)
+        i = 0
+        while i < n and buf[i] != card:
+            i += 1
+        if i == n:
+            return WHY_NOT
+        return _reason(self.top, card >> 2)
 
     def explain(self, card):
         """A sentence saying why ``card`` is or is not legal for the player to move."""
@@ -323,8 +331,7 @@ class Match:
             if not t and r == _ACE:
                 self._ace_lead()
         if self.log_events:
-            self.events.append((EV_PLAY, seat, card, _WHY_LEAD if not t else _WHY_HEADS
-                                if r >= top else _WHY_ACE_LED if top > 12 else _WHY_LOWEST))
+            self.events.append((EV_PLAY, seat, card, _reason(top, r)))
         if t + 1 < self.size:
             self.turn = self.nxt[seat]
             return
@@ -352,9 +359,10 @@ class Match:
         their lowest (top 13: nothing heads it); under "wins last trick" it takes the last
         trick alone."""
         ace = self.rules.ace
-        if ace == 1:
+        if ace == ACE_FORCES_LOWEST:
             self.top = 13
-        self.alone = ace == 1 or (ace == 2 and self.trick_no == self.rules.hand - 1)
+        self.alone = ace == ACE_FORCES_LOWEST or (ace == ACE_WINS_LAST
+                                                  and self.trick_no == self.last)
 
     def decide(self, action):
         """The player offered a re-entry answers DECLINE, PAY or SIT_OUT; IllegalPlay
@@ -726,6 +734,18 @@ class Match:
         for s in range(self.n):
             self.status[s] = OUT if s != winner else IN
         self._log(EV_WIN, winner, self.pot, 0)
+
+
+def _reason(top, rank):
+    """Why a legal card of ``rank`` may go on a trick whose top is ``top`` (Match.top as
+    it was before the card: -1 before the lead, 13 after an ace that forces the lowest)."""
+    if top < 0:
+        return WHY_LEAD
+    if rank >= top:
+        return WHY_HEADS
+    if top > 12:
+        return WHY_ACE_LED
+    return WHY_LOWEST
 
 
 def _has(seq, x):

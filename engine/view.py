@@ -58,7 +58,7 @@ class View:
         return self.rules.reentries - self._m.reentries_used[seat]
 
     def active(self, seat):
-        return self._m.status[seat] == 0
+        return self._m.active(seat)
 
     def trick(self):
         """(cards, seats) of the current trick, in play order."""

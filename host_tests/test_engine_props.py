@@ -10,8 +10,10 @@ from hypothesis import given, settings, strategies as st
 
 from engine import save
 from engine.match import (
-    Match, NOBODY, PHASE_PLAY, PHASE_OVER, IN, OUT, EV_TRICK, EV_PENALTY,
+    Match, NOBODY, PHASE_PLAY, PHASE_OVER, IN, OUT, EV_PLAY, EV_TRICK, EV_PENALTY, WHY_NOT,
+    WHY_LEAD, WHY_HEADS, WHY_LOWEST, WHY_ACE_LED,
 )
+from engine.rules import ACE_FORCES_LOWEST
 from engine.rules import Rules, PROFILES
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "mpy"))
@@ -68,6 +70,17 @@ def check_cards(m):
         assert in_hands + played == m.size * m.rules.hand
 
 
+def ref_why(card, trick, rules):
+    """Why a legal ``card`` may go on ``trick`` (RULES.md, Play), as Match.why says it."""
+    if not trick:
+        return WHY_LEAD
+    if rules.ace == ACE_FORCES_LOWEST and trick[0] >> 2 == 12:
+        return WHY_ACE_LED
+    if card >> 2 >= max(c >> 2 for c in trick):
+        return WHY_HEADS
+    return WHY_LOWEST
+
+
 SEEN = {"sudden": 0, "replay": 0}
 
 
@@ -84,6 +97,10 @@ def play_checked(m, rnd, max_steps=6000):
             assert m.in_round[s]
             exp = ref_legal(list(m.hand(s)), list(m.trick[:m.trick_len]), m.rules)
             assert acts == exp
+            cur = list(m.trick[:m.trick_len])
+            whys = [m.why(c) for c in range(53)]
+            assert [c for c in range(53) if whys[c] != WHY_NOT] == acts
+            assert all(whys[c] == ref_why(c, cur, m.rules) for c in acts)
             assert len(trick) == m.trick_len
             last = m.trick_no == m.rules.hand - 1
         a = rnd.choice(acts)
@@ -94,6 +111,8 @@ def play_checked(m, rnd, max_steps=6000):
             trick.append((a, m.current_player()))
         m.apply_action(a)
         new = m.events[nev:]
+        if a < 52:
+            assert new[0] == (EV_PLAY, trick[-1][1], a, whys[a])
         tricks = [e for e in new if e[0] == EV_TRICK]
         if tricks:
             cs = [c for c, _ in trick]
