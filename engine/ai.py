@@ -30,21 +30,21 @@ them open) plus what it saw itself at earlier turns of the same round.
   are match-aware: a penalty that reaches the threshold costs extra (more on the last
   life, most under "first out loses"; nothing extra in fixed rounds).
   ``effort`` is the budget in work units per decision (a simulated card play is one unit,
-  a sampled card two, a node of the exact search three; default ``_EFFORT``, which
-  keeps a decision under about 30 million MicroPython fuel, ~0.27 s on a SAMD51
-  (estimate)); fuel grows about linearly with it. After a decision ``state[_W]`` holds
-  the work it did.
+  a sampled card two, a play of the exact search three; default ``_EFFORT``, which keeps
+  a decision under about 30 million MicroPython fuel, ~0.27 s on a SAMD51 (estimate));
+  fuel grows about linearly with it. After a decision ``_search_state[_WORK]`` holds the
+  work it did.
 
 An AI reads only ``view.hand/trick/trick_no/leader/dealer/count/bounds/in_round/score/
 reentries_left/played_by/legal_cards/legal_actions/phase`` and ``view.rules``.
 
-Everything here runs on CircuitPython: small bytearrays allocated once (at import, shared
-by every Player: one decision at a time), ints below 2**30, no per-node allocation in the
-search. The module is kept small for the board's heap (tools/bench_ai.py measures it):
-three functions (easy, medium and hard share the heuristic in ``choose``), few distinct
-names and most of them names the engine has already interned (each new name is a string in
-the board's interned-name pool), underscore ``const`` values and offsets (folded by the
-compiler, not stored), a Player's round memory in one bytearray.
+On the board (CircuitPython): ints stay below 2**30; nothing is allocated per simulated
+play (the simulator's bytearrays are allocated at import and shared by every Player: one
+decision at a time); and nothing recurses, because every call's frame comes from a fixed
+2 KB pystack: the exact search keeps its own stack, and a decision's deepest chain is
+choose, _search, _evaluate, _solve. Each module-level name, argument and attribute is a
+string in the board's interned-name pool, hence few buffers, with const offsets (folded
+by the compiler), and argument names the engine already has.
 """
 
 from engine.compat import const
@@ -52,8 +52,8 @@ from engine.rng import Rng
 
 LEVELS = ("easy", "medium", "hard")
 
-_EFFORT = const(1800)  # hard's work units (simulated plays) per decision: the board budget
-_MEDIUM_EFFORT = const(200)  # medium's exact end-game when a penalty could put it out
+_EFFORT = const(1800)  # hard's work units per decision: the board budget
+_MEDIUM_EFFORT = const(200)  # medium's exact end game when a penalty could put it out
 _SLIP = const(30)  # percent of easy's decisions that are a random legal card
 _MAX_SAMPLES = const(64)
 _ACE = const(12)
@@ -64,50 +64,68 @@ _FORCES = const(1)  # engine.rules.ACE_FORCES_LOWEST
 _FIRST_OUT = const(1)  # engine.rules.END_FIRST_OUT
 _FIXED = const(2)  # engine.rules.END_FIXED_ROUNDS
 
-# The module's globals and arguments reuse names the engine has already interned
-# (``hands``, ``counts``, ``trick``, ``owner``, ``_deal``, ``_buf``, ``state``,
-# ``trick_len``, ``trick_no``, ...): on the board every distinct name is a string in the
-# interned-name pool, and a module that overflows the pool pays for its next ~2 KB block.
-#
-# A Player's round memory ``seen`` (bytearray(67)): [0:52] cards this seat saw leave a
-# hand (it saw them played in front of it), [_MC + seat] how many of them per seat,
-# [_MHI + seat] the belief "every card left has rank below this" (what the plays say if
-# the others play like the heuristic; soft, used while sampling when it can be met),
-# [_MT] trick number + 1 of the last update.
-_MC = const(52)
-_MHI = const(59)
-_MT = const(66)
-# Simulator scratch, shared by every Player (one decision at a time):
-# hands: positions in round order, ranks, 7 slots each, and counts: their counts;
-# _deal and _dcnt: the sampled deal, copied into them for each candidate.
-hands = bytearray(49)
-counts = bytearray(7)
-_deal = bytearray(49)
-_dcnt = bytearray(7)
-trick = bytearray(49)  # trick k's ranks at [7k:7k+7]
-owner = bytearray(49)  # and who played them
-# _buf: per position [_LO + q] and [_HI + q] the public bounds, [_MH + q] hi tightened by
-# the belief when that leaves room, [_ORD + q] the seat; [_POOL:] the unseen cards (ranks).
-_LO = const(0)
-_HI = const(7)
-_MH = const(14)
-_ORD = const(21)
+# A Player's memory of the round, ``seen`` (bytearray(_MEMORY_SIZE)): [0:52] 1 for each
+# card this seat saw leave a hand (played in front of it), [_SEEN_BY + seat] how many of
+# them per seat, [_BELIEF + seat] the belief "every card left there ranks below this"
+# (what the plays say if the others play like the heuristic: soft, used while sampling
+# when it can be met), [_MEMORY_TRICK] trick number + 1 of the last update.
+_SEEN_BY = const(52)
+_BELIEF = const(59)
+_MEMORY_TRICK = const(66)
+_MEMORY_SIZE = const(67)
+
+# The simulator plays ranks by position: 0 is the current trick's leader, then round
+# order, players in the round only.
+# _deal, the sampled deal: position q's hand at [7q:7q+7] (ascending), its count at
+# [_COUNT + q]; _hands, the hands being played out: a copy of it for each candidate.
+_COUNT = const(49)
+_deal = bytearray(56)
+_hands = bytearray(56)
+# _tricks: trick t's ranks at [7t:7t+7] in play order, who played them at [_BY + 7t ...]
+_BY = const(49)
+_tricks = bytearray(98)
+# _known, the fixed part of the sampling, per position: [_SEAT + q] the seat, public
+# bounds [_LO + q] <= rank < [_HI + q], [_BELIEF_HI + q] hi tightened by the belief when
+# that leaves room; and [_POOL:] the unseen cards' ranks.
+_SEAT = const(0)
+_LO = const(7)
+_HI = const(14)
+_BELIEF_HI = const(21)
 _POOL = const(28)
-_buf = bytearray(80)
-# state: the decision's parameters, the work done (``state[_W]``, read by the tests) and
-# the cost of each candidate from [_COST].
-_P = const(0)
-_ME = const(1)
-_LAST = const(2)
-_STRICT = const(3)
-_INV = const(4)
-_TIE = const(5)
-_AR = const(6)  # the ace rule
-_WT = const(7)
-_ROOM = const(8)
-_W = const(9)
-_COST = const(10)
-state = [0] * 17
+_known = bytearray(80)
+# _stack, the exact search's stack: per branching play [_TRIED + depth] the hand slot of
+# the card tried, its legal slots [0, [_LOW_END + depth]) and [[_HIGH_START + depth], n),
+# [_TOP + depth] the trick's top rank + 1 before it, and the best result so far (takers
+# [_BEST_MASK + depth], [_BEST_PENALTY + depth], cost [_BEST_COST + depth] to the player
+# choosing; 255: none yet). The search starts in the second-to-last trick at the
+# earliest, and in the last trick everyone holds one card: only one trick's plays branch.
+_TRIED = const(0)
+_LOW_END = const(7)
+_HIGH_START = const(14)
+_TOP = const(21)
+_BEST_MASK = const(28)
+_BEST_PENALTY = const(35)
+_BEST_COST = const(42)
+_stack = bytearray(49)
+# The decision being searched, read by the simulators: the work done and the summed cost
+# of each candidate ([_COST + candidate]).
+_PLAYERS = const(0)  # in the round
+_ME = const(1)  # this seat's position
+_HAND_SIZE = const(2)  # this seat's cards
+_TRICK_NO = const(3)
+_TRICK_LEN = const(4)  # cards played to the current trick before this seat
+_TRICK_TOP = const(5)  # their top rank, -1 before the lead
+_LAST = const(6)  # the last trick's number
+_STRICT = const(7)
+_INVERSE = const(8)
+_TIE_ALL = const(9)
+_ACE_RULE = const(10)
+_EXTRA = const(11)  # what a penalty that reaches the threshold costs this seat on top
+_ROOM = const(12)  # the penalty that reaches it
+_POOL_SIZE = const(13)
+_WORK = const(14)
+_COST = const(15)
+_search_state = [0] * 22
 
 
 class Player:
@@ -115,472 +133,572 @@ class Player:
         self.level = LEVELS.index(level)  # ValueError for another level
         self.rng = Rng(seed)
         self.effort = _EFFORT if effort is None else effort
-        self.seen = bytearray(67)
+        self.seen = bytearray(_MEMORY_SIZE)
         self.key = -1  # the round the memory is about: dealer * 256 + own score
 
     def choose(self, view):
-        lv = self.level
-        rng = self.rng
-        ph = view.phase()
-        legal = view.legal_actions() if ph else view.legal_cards()
+        level = self.level
+        phase = view.phase()
+        legal = view.legal_actions() if phase else view.legal_cards()
         if not legal:
             raise ValueError("nothing to do")
-        if ph:
+        if phase:
             # coming back is always worth it; sitting a round out costs no chip and no risk
-            if lv and _SIT_OUT in legal:
+            if level and _SIT_OUT in legal:
                 return _SIT_OUT
             return _PAY if _PAY in legal else legal[0]
-        r = view.rules
+        rules = view.rules
         forced = legal[0] >> 2 == legal[-1] >> 2
         # in danger: one more penalty (at most 14) could put this seat out for good
-        danger = (r.end != _FIXED and r.threshold - view.score(view.seat) <= 14
-                  and (r.end == _FIRST_OUT or view.reentries_left(view.seat) <= 0))
-        if lv == 0:
+        danger = (rules.end != _FIXED and rules.threshold - view.score(view.seat) <= 14
+                  and (rules.end == _FIRST_OUT or view.reentries_left(view.seat) <= 0))
+        if level == 0:
             if forced:
                 return legal[0]
-            if not danger and rng.below(100) < _SLIP:
+            if not danger and self.rng.below(100) < _SLIP:
                 # easy slips, but not when a penalty could put it out
-                return legal[rng.below(len(legal))]
-        cards, who = view.trick()
-        tl = len(cards)
-        if lv:
+                return legal[self.rng.below(len(legal))]
+        trick, seats = view.trick()
+        if level:
             # the memory sees every turn of the round, forced ones included
-            mem = self.seen
-            tno = view.trick_no()
-            H = r.hand
-            k = view.dealer() * 256 + view.score(view.seat)
-            if len(view.hand()) == H or tno + 1 < mem[_MT] or k != self.key:
-                for i in range(_MHI):
-                    mem[i] = 0
-                for i in range(_MHI, _MT):
-                    mem[i] = 13
-            mem[_MT] = tno + 1
-            self.key = k
-            top = -1
-            model = not r.inverse and not (tl and cards[0] >> 2 == _ACE and r.ace == _FORCES)
-            for i in range(tl):
-                c = cards[i]
-                k = c >> 2
-                s = _MHI + who[i]
-                if model and (i or view.count(who[0]) < 3):
-                    # the heuristic plays its highest card when it heads, else its lowest
-                    # (a lead from four cards or more is medium's middle card: no belief)
-                    x = k + 1 if k >= top else top
-                    if x < mem[s]:
-                        mem[s] = x
-                if k > top:
-                    top = k
-                if not mem[c]:
-                    mem[c] = 1
-                    mem[_MC + who[i]] += 1
-            if lv == 2 and not forced and r.open_cards:
-                # read back the plays made since this seat's last turn
-                for s in range(view.n):
-                    if (s != view.seat and view.in_round(s)
-                            and mem[_MC + s] < H - view.count(s)):
-                        for c in view.played_by(s):
-                            if not mem[c]:
-                                mem[c] = 1
-                                mem[_MC + s] += 1
-                for c in view.played_by(view.seat):
-                    mem[c] = 1
+            self._remember(view, trick, seats, forced)
             if forced:
                 return legal[0]
-        # The heuristic (easy): normal game, the highest card when it heads the trick (or
-        # leads), else the lowest; inverse game, always the lowest legal card (under the
-        # strict rule that is the lowest card heading the trick). Refined for the normal
-        # game (medium, and hard's default; the inverse game keeps the heuristic):
-        # - leading with four cards or more: lead the middle one. The top cards stay in
-        #   hand to head later tricks, and whoever takes this trick spends a high card;
-        # - last to play and able to head: the smallest card that heads. Played last, it
-        #   takes the trick (and the lead) and the higher cards stay for later;
-        # - otherwise the heuristic: the highest card when it heads, else the lowest.
-        top = -1
-        for c in cards:
-            if c >> 2 > top:
-                top = c >> 2
-        if r.inverse or (tl and cards[0] >> 2 == _ACE and r.ace == _FORCES):
-            d = legal[0]
-        elif legal[-1] >> 2 < top:
-            d = legal[0]
-        else:
-            d = legal[-1]
-            if lv:
-                if tl == 0:
-                    if len(legal) >= 4:
-                        d = legal[len(legal) >> 1]
-                else:
-                    p = 0
-                    for s in range(view.n):
-                        if view.in_round(s):
-                            p += 1
-                    if tl == p - 1:
-                        for c in legal:
-                            if c >> 2 >= top:
-                                d = c
-                                break
-        effort = self.effort
-        if lv == 1:
-            # Match-aware medium: when one more penalty could put it out (its last life, or
-            # first out loses), it solves the last two tricks exactly, as hard does.
-            # (within medium's fuel budget that is the two- or three-player end game)
-            if not danger or view.trick_no() < r.hand - 2:
-                return d
+        choice = _heuristic(view, legal, trick, level)
+        if level == 1:
+            # when one more penalty could put it out, medium solves the last two tricks
+            if not danger or view.trick_no() < rules.hand - 2:
+                return choice
             effort = _MEDIUM_EFFORT
-        elif lv < 2:
-            return d
-        # ----- hard: determinised search ------------------------------------------
-        v = state
-        v[_W] = 0
+        elif level == 2:
+            effort = self.effort
+        else:
+            return choice
+        cards = self._prepare(view, legal, trick, effort)
+        if not cards:
+            return choice
+        return _search(self.rng, cards, choice, effort)
+
+    def _remember(self, view, trick, seats, forced):
+        """Update the memory with the current trick (``trick`` played by ``seats``) and,
+        for hard with a choice to make under open cards, with every play made since this
+        seat's last turn."""
+        memory = self.seen
+        rules = view.rules
+        trick_no = view.trick_no()
+        hand_size = rules.hand
+        key = view.dealer() * 256 + view.score(view.seat)
+        if (len(view.hand()) == hand_size or trick_no + 1 < memory[_MEMORY_TRICK]
+                or key != self.key):
+            # another round (or match): forget
+            for i in range(_BELIEF):
+                memory[i] = 0
+            for i in range(_BELIEF, _MEMORY_TRICK):
+                memory[i] = 13
+        memory[_MEMORY_TRICK] = trick_no + 1
+        self.key = key
+        top = -1
+        model = not rules.inverse and not (
+            len(trick) and trick[0] >> 2 == _ACE and rules.ace == _FORCES)
+        for i in range(len(trick)):
+            card = trick[i]
+            rank = card >> 2
+            if model and (i or view.count(seats[0]) < 3):
+                # the heuristic plays its highest card when it heads, else its lowest
+                # (a lead from four cards or more is medium's middle card: no belief)
+                below = rank + 1 if rank >= top else top
+                if below < memory[_BELIEF + seats[i]]:
+                    memory[_BELIEF + seats[i]] = below
+            if rank > top:
+                top = rank
+            if not memory[card]:
+                memory[card] = 1
+                memory[_SEEN_BY + seats[i]] += 1
+        if self.level == 2 and not forced and rules.open_cards:
+            # read back the plays made since this seat's last turn
+            for seat in range(view.n):
+                if (seat != view.seat and view.in_round(seat)
+                        and memory[_SEEN_BY + seat] < hand_size - view.count(seat)):
+                    for card in view.played_by(seat):
+                        if not memory[card]:
+                            memory[card] = 1
+                            memory[_SEEN_BY + seat] += 1
+            for card in view.played_by(view.seat):
+                memory[card] = 1
+
+    def _prepare(self, view, cards, trick, effort):
+        """Set up the search of the legal ``cards`` with ``trick`` on the table: the
+        decision's parameters, the positions, the unseen cards, the bounds and this seat's
+        hand. Returns the candidates (one card a rank), or None when one sample would cost
+        more than half of ``effort``."""
+        state = _search_state
+        state[_WORK] = 0
+        known = _known
+        memory = self.seen
         hand = view.hand()
-        n = len(hand)
-        # candidates: one card per distinct rank
-        cands = []
-        k = -1
-        for c in legal:
-            if c >> 2 != k:
-                cands.append(c)
-                k = c >> 2
-        nc = len(cands)
-        # the simulator's fixed part, from the view
-        q = _buf
-        tr = trick
-        bh = _deal
-        dc = _dcnt
-        m_n = view.n
-        p = 0
-        s = view.leader()
-        for _ in range(m_n):
-            if view.in_round(s):
-                q[_ORD + p] = s
-                p += 1
-            s = (s + 1) % m_n
+        candidates = []
+        rank = -1
+        for card in cards:
+            if card >> 2 != rank:
+                candidates.append(card)
+                rank = card >> 2
+        n_seats = view.n
+        players = 0
+        seat = view.leader()
+        for _ in range(n_seats):
+            if view.in_round(seat):
+                known[_SEAT + players] = seat
+                players += 1
+            seat = (seat + 1) % n_seats
         me = 0
-        while q[_ORD + me] != view.seat:
+        while known[_SEAT + me] != view.seat:
             me += 1
-        tno = view.trick_no()
-        base = tno * 7
-        for i in range(tl):
-            tr[base + i] = cards[i] >> 2
-            owner[base + i] = i  # position i played i-th (positions start at leader)
-        # the pool of unseen cards (ranks): own cards marked in the memory meanwhile
-        mem = self.seen
-        for c in hand:
-            mem[c] |= 2
-        pn = _POOL
-        for c in range(52):
-            if not mem[c]:
-                q[pn] = c >> 2
-                pn += 1
-        pn -= _POOL
-        for c in hand:
-            mem[c] &= 1
-        k = 0  # cards left in the round
-        for i in range(p):
-            s = q[_ORD + i]
-            x = view.count(s)
-            dc[i] = x
-            k += x
-            lo, hi = view.bounds(s)
-            q[_LO + i] = lo
-            q[_HI + i] = hi
-            x = mem[_MHI + s]
-            q[_MH + i] = x if lo < x < hi else hi
-        b = me * 7
-        for i in range(n):
-            bh[b + i] = hand[i] >> 2
-        last = r.hand - 1
-        exact = tno >= last - 1
-        x = k * nc
-        if exact:
-            x = x * 3 * (1 << (p if p < 6 else 6)) // p
-        x += 2 * (k - n)
-        if x * 2 > effort:
-            return d
-        # stakes: how much crossing the threshold hurts
-        if r.end == _FIXED:
-            wt = 0
+        trick_no = view.trick_no()
+        top = -1
+        for i in range(len(trick)):
+            rank = trick[i] >> 2
+            _tricks[trick_no * 7 + i] = rank
+            _tricks[_BY + trick_no * 7 + i] = i  # the leader is position 0
+            if rank > top:
+                top = rank
+        # the pool: cards neither seen nor in hand (the hand marked meanwhile)
+        for card in hand:
+            memory[card] |= 2
+        size = 0
+        for card in range(52):
+            if not memory[card]:
+                known[_POOL + size] = card >> 2
+                size += 1
+        for card in hand:
+            memory[card] &= 1
+        cards_left = 0
+        for i in range(players):
+            seat = known[_SEAT + i]
+            count = view.count(seat)
+            _deal[_COUNT + i] = count
+            cards_left += count
+            lo, hi = view.bounds(seat)
+            known[_LO + i] = lo
+            known[_HI + i] = hi
+            belief = memory[_BELIEF + seat]
+            known[_BELIEF_HI + i] = belief if lo < belief < hi else hi
+        for i in range(len(hand)):
+            _deal[me * 7 + i] = hand[i] >> 2
+        rules = view.rules
+        last = rules.hand - 1
+        estimate = cards_left * len(candidates)
+        if trick_no >= last - 1:  # exact
+            estimate = estimate * 3 * (1 << (players if players < 6 else 6)) // players
+        estimate += 2 * (cards_left - len(hand))
+        if estimate * 2 > effort:
+            return None
+        # stakes: how much reaching the threshold hurts
+        if rules.end == _FIXED:
+            extra = 0
             room = 999
         else:
-            room = r.threshold - view.score(view.seat)
-            if r.end == _FIRST_OUT:
-                wt = 60
+            room = rules.threshold - view.score(view.seat)
+            if rules.end == _FIRST_OUT:
+                extra = 60
             elif view.reentries_left(view.seat) > 0:
-                wt = 12
+                extra = 12
             else:
-                wt = 40
-        v[_WT] = wt
-        v[_ROOM] = room
-        v[_ME] = me
-        v[_P] = p
-        v[_LAST] = last
-        v[_STRICT] = r.strict
-        v[_INV] = r.inverse
-        v[_TIE] = r.tie_all
-        v[_AR] = r.ace
-        for i in range(nc):
-            v[_COST + i] = 0
-        h = hands
-        cnt = counts
-        nxt = me + 1
-        if nxt == p:
-            nxt = 0
-        done = 0
-        while done < _MAX_SAMPLES:
-            w0 = v[_W]
-            # deal the pool to the other positions in bh respecting counts and bounds:
-            # first with the belief about the others' highest cards, then with the public
-            # bounds only, at last with any cards
-            for attempt in range(5):
-                ho = _MH if attempt < 2 else _HI
-                left = pn  # the pool's first ``left`` cards are still free (swap-remove)
-                ok = True
-                for pass_ in range(2):  # tighter ranges first
-                    for i in range(p):
-                        a = q[_LO + i]
-                        z = q[ho + i]
-                        if i == me or (pass_ == 0) != (z - a < 13):
-                            continue
-                        bb = i * 7
-                        for j in range(dc[i]):
-                            tries = 0
-                            while left:
-                                x = _POOL + rng.below(left)
-                                rr = q[x]
-                                if a <= rr < z or attempt == 4:
-                                    break
-                                tries += 1
-                                if tries > 12:
-                                    ok = False
-                                    break
-                            if not ok or not left:
-                                ok = False
-                                break
-                            v[_W] += 2 * tries + 2  # a draw costs about 2 plays
-                            left -= 1
-                            q[x] = q[_POOL + left]
-                            q[_POOL + left] = rr
-                            x = j  # insertion into the sorted hand
-                            while x > 0 and bh[bb + x - 1] > rr:
-                                bh[bb + x] = bh[bb + x - 1]
-                                x -= 1
-                            bh[bb + x] = rr
-                        if not ok:
+                extra = 40
+        state[_PLAYERS] = players
+        state[_ME] = me
+        state[_HAND_SIZE] = len(hand)
+        state[_TRICK_NO] = trick_no
+        state[_TRICK_LEN] = len(trick)
+        state[_TRICK_TOP] = top
+        state[_LAST] = last
+        state[_STRICT] = rules.strict
+        state[_INVERSE] = rules.inverse
+        state[_TIE_ALL] = rules.tie_all
+        state[_ACE_RULE] = rules.ace
+        state[_EXTRA] = extra
+        state[_ROOM] = room
+        state[_POOL_SIZE] = size
+        for i in range(len(candidates)):
+            state[_COST + i] = 0
+        return candidates
+
+
+def _heuristic(view, cards, trick, level):
+    """The heuristic's pick of the legal ``cards`` with ``trick`` on the table.
+
+    Normal game: the highest card when it heads the trick (or leads), else the lowest;
+    inverse game, or an ace led that forces the lowest: the lowest legal card (under the
+    strict rule the lowest card heading the trick). Refined from medium up:
+    - leading with four cards or more: the middle one. The top cards stay in hand to head
+      later tricks, and whoever takes this trick spends a high card;
+    - last to play and able to head: the smallest card that heads. Played last, it takes
+      the trick (and the lead) and the higher cards stay for later.
+    """
+    rules = view.rules
+    top = -1
+    for card in trick:
+        if card >> 2 > top:
+            top = card >> 2
+    if (rules.inverse or (len(trick) and trick[0] >> 2 == _ACE and rules.ace == _FORCES)
+            or cards[-1] >> 2 < top):
+        return cards[0]
+    if level:
+        if not trick:
+            if len(cards) >= 4:
+                return cards[len(cards) >> 1]
+        else:
+            players = 0
+            for seat in range(view.n):
+                if view.in_round(seat):
+                    players += 1
+            if len(trick) == players - 1:
+                for card in cards:
+                    if card >> 2 >= top:
+                        return card
+    return cards[-1]
+
+
+def _search(rng, cards, choice, effort):
+    """Hard's determinised search (also medium's exact end game) of the candidate
+    ``cards`` set up by Player._prepare: the candidate with the lowest cost summed over
+    deals sampled with ``rng``, ``choice`` on a tie."""
+    state = _search_state
+    samples = 0
+    while samples < _MAX_SAMPLES:
+        work_before = state[_WORK]
+        _sample_deal(rng)
+        _evaluate(cards)
+        samples += 1
+        state[_WORK] += len(cards)
+        if state[_WORK] + (state[_WORK] - work_before) > effort:
+            break
+    best = 0
+    for i in range(len(cards)):
+        if state[_COST + i] < state[_COST + best]:
+            best = i
+    # keep the heuristic's choice on a tie
+    for i in range(len(cards)):
+        if cards[i] >> 2 == choice >> 2 and state[_COST + i] == state[_COST + best]:
+            return choice
+    return cards[best]
+
+
+def _evaluate(cards):
+    """Play each candidate of ``cards`` out on the sampled deal and add what it costs this
+    seat to its summed cost."""
+    state = _search_state
+    hands = _hands
+    players = state[_PLAYERS]
+    me = state[_ME]
+    count = state[_HAND_SIZE]
+    trick_no = state[_TRICK_NO]
+    trick_len = state[_TRICK_LEN]
+    top = state[_TRICK_TOP]
+    last = state[_LAST]
+    after_me = me + 1
+    if after_me == players:
+        after_me = 0
+    for i in range(len(cards)):
+        hands[:] = _deal
+        rank = cards[i] >> 2
+        slot = me * 7
+        while hands[slot] != rank:
+            slot += 1
+        while slot < me * 7 + count - 1:
+            hands[slot] = hands[slot + 1]
+            slot += 1
+        hands[_COUNT + me] = count - 1
+        _tricks[trick_no * 7 + trick_len] = rank
+        _tricks[_BY + trick_no * 7 + trick_len] = me
+        top_after = rank if rank > top else top
+        if trick_no >= last - 1:
+            result = _solve(after_me, trick_len + 1, top_after, trick_no)
+        else:
+            result = _rollout(after_me, trick_len + 1, top_after, trick_no)
+            result = _solve(0, players, result, last)  # a finished round: just scores it
+        if (result >> 5) & (1 << me):  # this seat takes the penalty
+            penalty = result & 31
+            if penalty >= state[_ROOM]:
+                penalty += state[_EXTRA]
+            state[_COST + i] += penalty
+
+
+def _sample_deal(rng):
+    """Deal the pool to the other positions of ``_deal`` (sorted), respecting counts and
+    bounds: first within the belief about the others' highest cards, then within the
+    public bounds only, at last with any cards. The pool's order carries over from one
+    sample to the next. Adds the work (two units a draw) to ``_search_state``."""
+    known = _known
+    deal = _deal
+    players = _search_state[_PLAYERS]
+    me = _search_state[_ME]
+    work = 0
+    for attempt in range(5):
+        hi_at = _BELIEF_HI if attempt < 2 else _HI
+        free = _search_state[_POOL_SIZE]  # known[_POOL:_POOL + free] is still to deal
+        ok = True
+        # the tight ranges first, while the pool still holds cards that fit them
+        for tight in (True, False):
+            for position in range(players):
+                lo = known[_LO + position]
+                hi = known[hi_at + position]
+                if position == me or (hi - lo < 13) != tight:
+                    continue
+                start = position * 7
+                for dealt in range(deal[_COUNT + position]):
+                    tries = 0
+                    while free:
+                        drawn = _POOL + rng.below(free)
+                        rank = known[drawn]
+                        if lo <= rank < hi or attempt == 4:
                             break
-                    if not ok:
+                        tries += 1
+                        if tries > 12:
+                            ok = False
+                            break
+                    if not ok or not free:
+                        ok = False
                         break
-                if ok:
+                    work += 2 * tries + 2
+                    free -= 1
+                    known[drawn] = known[_POOL + free]
+                    known[_POOL + free] = rank
+                    slot = start + dealt  # the simulators need sorted hands
+                    while slot > start and deal[slot - 1] > rank:
+                        deal[slot] = deal[slot - 1]
+                        slot -= 1
+                    deal[slot] = rank
+                if not ok:
                     break
-            for ci in range(nc):
-                h[:] = bh
-                cnt[:] = dc
-                # play the candidate
-                rr = cands[ci] >> 2
-                j = 0
-                while h[b + j] != rr:
-                    j += 1
-                x = n - 1
-                while j < x:
-                    h[b + j] = h[b + j + 1]
-                    j += 1
-                cnt[me] = x
-                tr[base + tl] = rr
-                owner[base + tl] = me
-                if exact:
-                    x = _solve(nxt, tl + 1, rr if rr > top else top, tno)
-                else:
-                    x = _rollout(nxt, tl + 1, rr if rr > top else top, tno)
-                if (x >> 5) & (1 << me):  # my cost of the result
-                    x &= 31
-                    v[_COST + ci] += x + wt if x >= room else x
-            done += 1
-            v[_W] += nc
-            if v[_W] + (v[_W] - w0) > effort:
+            if not ok:
                 break
-        best = 0
-        for ci in range(nc):
-            if v[_COST + ci] < v[_COST + best]:
-                best = ci
-        # keep the heuristic's choice on a tie
-        for ci in range(nc):
-            if cands[ci] >> 2 == d >> 2 and v[_COST + ci] == v[_COST + best]:
-                return d
-        return cands[best]
+        if ok:
+            break
+    _search_state[_WORK] += work
 
 
 def _rollout(turn, trick_len, top, trick_no):
-    """Play the round out with the heuristic for everyone (medium's lead); return
-    takers mask << 5 | penalty (scored by _solve)."""
-    h = hands
-    cnt = counts
-    tr = trick
-    tp = owner
-    v = state
-    p = v[_P]
-    last = v[_LAST]
-    strict = v[_STRICT]
-    inverse = v[_INV]
-    forces = v[_AR] == _FORCES
-    tl = trick_len
-    tno = trick_no
-    base = tno * 7
+    """Play the round out with the heuristic for everyone (medium's lead) from position
+    ``turn`` playing card ``trick_len`` of trick ``trick_no`` (top rank so far ``top``).
+    Returns the top rank of the finished last trick; adds one work unit a play."""
+    state = _search_state
+    hands = _hands
+    tricks = _tricks
+    players = state[_PLAYERS]
+    last = state[_LAST] * 7
+    strict = state[_STRICT]
+    inverse = state[_INVERSE]
+    forces = state[_ACE_RULE] == _FORCES
+    base = trick_no * 7
     work = 0
     while True:
-        if tl == p:
-            work += p
-            if tno == last:
-                v[_W] += work
-                return _solve(0, p, top, tno)
-            if forces and tr[base] == _ACE:
-                w = 0
+        if trick_len == players:
+            work += players
+            if base == last:
+                state[_WORK] += work
+                return top
+            # the trick's winner leads the next
+            if forces and tricks[base] == _ACE:
+                winner = 0
             else:
-                w = p - 1
-                while tr[base + w] != top:
-                    w -= 1
-            turn = tp[base + w]
-            tl = 0
+                winner = players - 1
+                while tricks[base + winner] != top:
+                    winner -= 1
+            turn = tricks[_BY + base + winner]
+            trick_len = 0
             top = -1
-            tno += 1
             base += 7
-        b = turn * 7
-        n = cnt[turn]
-        if tl == 0:
+        start = turn * 7
+        n = hands[_COUNT + turn]
+        if trick_len == 0:
             if inverse:
                 i = 0
             elif n >= 4:
                 i = n >> 1  # medium's lead
             else:
                 i = n - 1
-        elif forces and tr[base] == _ACE:
+        elif forces and tricks[base] == _ACE:
             i = 0
         elif inverse:
             i = 0
-            if strict and h[b + n - 1] >= top:
+            if strict and hands[start + n - 1] >= top:
+                # the lowest card that heads
                 i = n - 1
-                while i > 0 and h[b + i - 1] >= top:
+                while i > 0 and hands[start + i - 1] >= top:
                     i -= 1
-        elif h[b + n - 1] >= top:
+        elif hands[start + n - 1] >= top:
             i = n - 1
         else:
             i = 0
-        rr = h[b + i]
+        rank = hands[start + i]
         n -= 1
         while i < n:
-            h[b + i] = h[b + i + 1]
+            hands[start + i] = hands[start + i + 1]
             i += 1
-        cnt[turn] = n
-        tr[base + tl] = rr
-        tp[base + tl] = turn
-        tl += 1
-        if rr > top:
-            top = rr
+        hands[_COUNT + turn] = n
+        tricks[base + trick_len] = rank
+        tricks[_BY + base + trick_len] = turn
+        trick_len += 1
+        if rank > top:
+            top = rank
         turn += 1
-        if turn == p:
+        if turn == players:
             turn = 0
 
 
 def _solve(turn, trick_len, top, trick_no):
-    """Exact play of the rest of the round (max-n: each player minimises their own
-    cost, this seat its match-aware cost). Returns takers mask << 5 | penalty."""
-    v = state
-    p = v[_P]
-    tl = trick_len
-    base = trick_no * 7
-    tr = trick
-    tp = owner
-    if tl == p:
-        if trick_no == v[_LAST]:
-            # the round's result
-            pen = top + 2
+    """Exact play of the rest of the round from position ``turn`` playing card
+    ``trick_len`` of trick ``trick_no`` (top rank so far ``top``), the second-to-last
+    trick or the last. Max-n: each player minimises their own cost (the penalty if they
+    take it), this seat its match-aware cost; of equal moves the first in hand order.
+    Returns takers mask << 5 | penalty; adds three work units a play.
+
+    Depth-first with its own stack (_stack); a branching play's depth is its place in the
+    trick after ``trick_len``.
+    """
+    state = _search_state
+    hands = _hands
+    tricks = _tricks
+    stack = _stack
+    players = state[_PLAYERS]
+    me = state[_ME]
+    forces = state[_ACE_RULE] == _FORCES
+    base = trick_no * 7  # the trick of every branching play
+    last = state[_LAST] * 7
+    work = 0
+    depth = 0
+    played = trick_len
+    while True:
+        # `turn` is to play card `played` of the trick at `base`
+        if played == players or base == last:
+            # the last trick: everyone left holds one card. Play it out, score the round
+            if base != last:
+                # the winner of this trick leads it
+                if forces and tricks[base] == _ACE:
+                    winner = 0
+                else:
+                    winner = players - 1
+                    while tricks[base + winner] != top:
+                        winner -= 1
+                turn = tricks[_BY + base + winner]
+                played = 0
+                top = -1
+            work += 3 * (players - played)
+            while played < players:
+                rank = hands[turn * 7]
+                tricks[last + played] = rank
+                tricks[_BY + last + played] = turn
+                if rank > top:
+                    top = rank
+                played += 1
+                turn += 1
+                if turn == players:
+                    turn = 0
+            penalty = top + 2
             mask = 0
-            if v[_INV]:
+            if state[_INVERSE]:
                 top = 99
-                for i in range(p):
-                    if tr[base + i] < top:
-                        top = tr[base + i]
-            elif tr[base] == _ACE and v[_AR]:
-                return (1 << (tp[base] + 5)) | pen
-            for i in range(p):
-                if tr[base + i] == top:
-                    if v[_TIE]:
-                        mask |= 1 << tp[base + i]
+                for i in range(players):
+                    if tricks[last + i] < top:
+                        top = tricks[last + i]
+            elif tricks[last] == _ACE and state[_ACE_RULE]:
+                mask = 1 << tricks[_BY + last]  # a led ace takes the last trick alone
+                top = -1
+            for i in range(players):
+                if tricks[last + i] == top:
+                    if state[_TIE_ALL]:
+                        mask |= 1 << tricks[_BY + last + i]
                     else:
-                        mask = 1 << tp[base + i]
-            return (mask << 5) | pen
-        if v[_AR] == _FORCES and tr[base] == _ACE:
-            w = 0
+                        mask = 1 << tricks[_BY + last + i]
+            # back up to the deepest play with another card to try
+            while depth:
+                depth -= 1
+                played = trick_len + depth
+                turn = tricks[_BY + base + played]
+                rank = tricks[base + played]
+                start = turn * 7
+                n = hands[_COUNT + turn] + 1
+                i = stack[_TRIED + depth]
+                slot = start + n - 1
+                while slot > start + i:
+                    hands[slot] = hands[slot - 1]
+                    slot -= 1
+                hands[slot] = rank
+                hands[_COUNT + turn] = n
+                # its cost to the player who chose it
+                if (mask >> turn) & 1:
+                    cost = penalty
+                    if turn == me and cost >= state[_ROOM]:
+                        cost += state[_EXTRA]
+                else:
+                    cost = 0
+                if cost < stack[_BEST_COST + depth]:
+                    stack[_BEST_COST + depth] = cost
+                    stack[_BEST_MASK + depth] = mask
+                    stack[_BEST_PENALTY + depth] = penalty
+                # the next legal card of another rank (an equal rank plays the same)
+                low_end = stack[_LOW_END + depth]
+                high_start = stack[_HIGH_START + depth]
+                i += 1
+                while i < n:
+                    if low_end <= i < high_start:
+                        i = high_start
+                    elif hands[start + i] == rank:
+                        i += 1
+                    else:
+                        break
+                if i < n:
+                    top = stack[_TOP + depth] - 1
+                    break
+                mask = stack[_BEST_MASK + depth]
+                penalty = stack[_BEST_PENALTY + depth]
+            else:
+                state[_WORK] += work
+                return (mask << 5) | penalty
         else:
-            w = p - 1
-            while tr[base + w] != top:
-                w -= 1
-        return _solve(tp[base + w], 0, -1, trick_no + 1)
-    h = hands
-    cnt = counts
-    b = turn * 7
-    n = cnt[turn]
-    # legal index range: lowest rank always (choice) and the cards heading the trick
-    if tl == 0:
-        k = 0
-        j = 0
-    elif v[_AR] == _FORCES and tr[base] == _ACE:
-        k = 1
-        j = n
-    else:
-        low = h[b]
-        k = 1
-        while k < n and h[b + k] == low:
-            k += 1
-        j = n
-        while j > 0 and h[b + j - 1] >= top:
-            j -= 1
-        if v[_STRICT] and j < n:
-            k = 0
-        if j < k:
-            j = k
-    best = -1
-    bestc = 0
-    tr_i = base + tl
-    i = 0
-    prev = -1
-    while i < n:
-        if i >= k and i < j:
-            i = j
-            continue
-        rr = h[b + i]
-        if rr == prev:
-            i += 1
-            continue
-        prev = rr
-        # play h[b+i]
-        m = n - 1
-        x = i
-        while x < m:
-            h[b + x] = h[b + x + 1]
-            x += 1
-        cnt[turn] = m
-        tr[tr_i] = rr
-        tp[tr_i] = turn
-        v[_W] += 3  # a node of the exact search costs about 3 rollout plays
-        nt = turn + 1
-        if nt == p:
-            nt = 0
-        res = _solve(nt, tl + 1, rr if rr > top else top, trick_no)
-        # undo
-        x = m
-        while x > i:
-            h[b + x] = h[b + x - 1]
-            x -= 1
-        h[b + i] = rr
-        cnt[turn] = n
-        # the mover's cost: the penalty if it takes it (this seat's is match-aware)
-        if (res >> 5) & (1 << turn):
-            c = res & 31
-            if turn == v[_ME] and c >= v[_ROOM]:
-                c += v[_WT]
-        else:
-            c = 0
-        if best < 0 or c < bestc:
-            best = res
-            bestc = c
-        i += 1
-    return best
+            # a branching play. Legal slots: [0, low_end), the lowest rank (legal, except
+            # under the strict rule for one who can head the trick), and [high_start, n),
+            # the cards that head it
+            start = turn * 7
+            n = hands[_COUNT + turn]
+            if played == 0:
+                low_end = 0
+                high_start = 0
+            elif forces and tricks[base] == _ACE:
+                low_end = 1
+                high_start = n
+            else:
+                low_end = 1
+                while low_end < n and hands[start + low_end] == hands[start]:
+                    low_end += 1
+                high_start = n
+                while high_start > 0 and hands[start + high_start - 1] >= top:
+                    high_start -= 1
+                if state[_STRICT] and high_start < n:
+                    low_end = 0
+                if high_start < low_end:
+                    high_start = low_end
+            stack[_LOW_END + depth] = low_end
+            stack[_HIGH_START + depth] = high_start
+            stack[_BEST_COST + depth] = 255
+            i = high_start if low_end == 0 else 0  # the first legal slot
+        # play card i and go one play deeper
+        rank = hands[start + i]
+        slot = start + i
+        n -= 1
+        while slot < start + n:
+            hands[slot] = hands[slot + 1]
+            slot += 1
+        hands[_COUNT + turn] = n
+        tricks[base + played] = rank
+        tricks[_BY + base + played] = turn
+        work += 3
+        stack[_TRIED + depth] = i
+        stack[_TOP + depth] = top + 1
+        depth += 1
+        played += 1
+        if rank > top:
+            top = rank
+        turn += 1
+        if turn == players:
+            turn = 0

@@ -202,8 +202,8 @@ def test_hard_effort_is_a_knob():
     for effort in (200, 2000):
         p = ai.Player("hard", seed=1, effort=effort)
         p.choose(m.view(s))
-        works.append(ai.state[ai._W])  # the work of the last decision
-        assert ai.state[ai._W] <= effort
+        works.append(ai._search_state[ai._WORK])  # the work of the last decision
+        assert ai._search_state[ai._WORK] <= effort
     assert works[0] < works[1]
 
 
