@@ -284,3 +284,162 @@ def test_easy_does_not_slip_when_a_penalty_would_put_it_out():
         slips_safe += len(picks) > 1
         m.scores[s] = saved
     assert slips_safe > 0
+
+
+# ----- the exact end game against a plain reference ------------------------------------
+
+_ACE = 12
+
+
+def _legal_ranks(hand, trick, strict, ace_rule):
+    """The distinct ranks ``hand`` may play to ``trick`` (ranks), lowest first."""
+    if not trick:
+        options = hand
+    elif ace_rule == 1 and trick[0] == _ACE:  # an ace led forces the lowest card
+        options = [min(hand)]
+    else:
+        heading = [r for r in hand if r >= max(trick)]
+        if heading and strict:
+            options = heading
+        else:
+            options = [min(hand)] + heading
+    return sorted(set(options))
+
+
+def _round_result(trick, by, inverse, tie_all, ace_rule):
+    """(takers, penalty) of a finished last trick: ranks ``trick`` played by ``by``."""
+    penalty = max(trick) + 2
+    if inverse:
+        target = min(trick)
+    elif trick[0] == _ACE and ace_rule:
+        return {by[0]}, penalty
+    else:
+        target = max(trick)
+    takers = [by[i] for i in range(len(trick)) if trick[i] == target]
+    return (set(takers) if tie_all else {takers[-1]}), penalty
+
+
+def _reference(hands, trick, by, turn, last_trick, k):
+    """Max-n by plain recursion: (takers, penalty, plays searched). ``k`` holds the rules
+    and this seat's stakes."""
+    p = len(hands)
+    if len(trick) == p:
+        if last_trick:
+            takers, penalty = _round_result(trick, by, k["inverse"], k["tie_all"], k["ace"])
+            return takers, penalty, 0
+        if k["ace"] == 1 and trick[0] == _ACE:
+            winner = by[0]
+        else:
+            winner = by[max(i for i in range(p) if trick[i] == max(trick))]
+        return _reference(hands, [], [], winner, True, k)
+    best = None
+    plays = 0
+    for rank in _legal_ranks(hands[turn], trick, k["strict"], k["ace"]):
+        rest = list(hands[turn])
+        rest.remove(rank)
+        after = hands[:turn] + [rest] + hands[turn + 1:]
+        takers, penalty, below = _reference(after, trick + [rank], by + [turn],
+                                            (turn + 1) % p, last_trick, k)
+        plays += 1 + below
+        cost = 0
+        if turn in takers:
+            cost = penalty
+            if turn == k["me"] and penalty >= k["room"]:
+                cost += k["extra"]
+        if best is None or cost < best[0]:
+            best = (cost, takers, penalty)
+    return best[1], best[2], plays
+
+
+def _random_end_game(rng):
+    """A random position of the last two tricks, in ranks by position (0 leads)."""
+    p = rng.randint(2, 7)
+    deck = [r for r in range(13) for _ in range(4)]
+    rng.shuffle(deck)
+    last_trick = rng.random() < 0.25
+    played = rng.randint(0, p)
+    cards = 1 if last_trick else 2
+    hands = []
+    for q in range(p):
+        n = cards - (q < played)
+        hands.append(sorted(deck.pop() for _ in range(n)))
+    trick = [deck.pop() for _ in range(played)]
+    if rng.random() < 0.15 and played:
+        trick[0] = _ACE
+    k = {"strict": rng.random() < 0.4, "inverse": rng.random() < 0.3,
+         "tie_all": rng.random() < 0.3, "ace": rng.randint(0, 2), "me": rng.randrange(p),
+         "room": rng.choice([2, 5, 8, 11, 14, 999]), "extra": rng.choice([0, 12, 40, 60])}
+    return hands, trick, last_trick, k
+
+
+def test_exact_end_game_matches_a_plain_reference():
+    """engine.ai._solve (its own stack, no recursion) against max-n by plain recursion on
+    random positions of the last two tricks: the same result, the same work (3 units a
+    play searched), and the hands left as they were."""
+    rng = random.Random(3)
+    hand_size = 7
+    last = hand_size - 1
+    checked = 0
+    for _ in range(600):
+        hands, trick, last_trick, k = _random_end_game(rng)
+        p = len(hands)
+        state = ai._search_state
+        for key, value in ((ai._PLAYERS, p), (ai._ME, k["me"]), (ai._LAST, last),
+                           (ai._STRICT, k["strict"]), (ai._INVERSE, k["inverse"]),
+                           (ai._TIE_ALL, k["tie_all"]), (ai._ACE_RULE, k["ace"]),
+                           (ai._EXTRA, k["extra"]), (ai._ROOM, k["room"]), (ai._WORK, 0)):
+            state[key] = value
+        for q in range(p):
+            ai._hands[ai._COUNT + q] = len(hands[q])
+            for i in range(len(hands[q])):
+                ai._hands[q * 7 + i] = hands[q][i]
+        trick_no = last if last_trick else last - 1
+        for i in range(len(trick)):
+            ai._tricks[trick_no * 7 + i] = trick[i]
+            ai._tricks[ai._BY + trick_no * 7 + i] = i
+        before = bytes(ai._hands)
+        result = ai._solve(len(trick) % p, len(trick), max(trick, default=-1), trick_no)
+        takers, penalty, plays = _reference(hands, trick, list(range(len(trick))),
+                                            len(trick) % p, last_trick, k)
+        mask = sum(1 << q for q in takers)
+        assert (result >> 5, result & 31) == (mask, penalty), (hands, trick, k)
+        assert state[ai._WORK] == 3 * plays
+        assert bytes(ai._hands) == before
+        checked += 1
+    assert checked == 600
+
+
+def test_decisions_do_not_recurse():
+    """On the board every call takes its frame from a fixed 2 KB pystack: no function of
+    engine.ai calls itself, and the chain below Player.choose stays four deep at most."""
+    import sys
+
+    deepest = [0]
+
+    def profile(frame, event, arg):
+        if event != "call" or frame.f_code.co_filename != ai.__file__:
+            return
+        chain = []
+        f = frame
+        while f is not None and f.f_code.co_filename == ai.__file__:
+            chain.append(f.f_code.co_name)
+            f = f.f_back
+        assert len(set(chain)) == len(chain), chain
+        deepest[0] = max(deepest[0], len(chain))
+
+    positions = 0
+    for players in (7, 5, 3):
+        m = Match(Rules("agurk", players=players, lives=1, threshold=12), seed=players)
+        bots = [ai.Player(("hard", "medium")[s % 2], seed=s) for s in range(players)]
+        while m.round_no < 1 and not m.is_terminal():
+            s = m.current_player()
+            deep = m.trick_no >= m.rules.hand - 2
+            sys.setprofile(profile if deep else None)
+            try:
+                action = bots[s].choose(m.view(s))
+            finally:
+                sys.setprofile(None)
+            positions += deep
+            m.apply_action(action)
+    assert positions > 10
+    assert 3 <= deepest[0] <= 4  # choose, _search, _evaluate, _solve
