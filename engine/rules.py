@@ -16,8 +16,11 @@ buy-back        yes      1           3           no
 comeback        yes      1           0           yes
 ==============  =======  ==========  ==========  ===========
 
-Kept small for the board's heap: profiles and limits are byte tables; ``describe`` and
-``from_bytes`` live in :mod:`engine.rulesx`, imported only when called.
+Every rule about settings is here: the limits, the profiles, the refused combinations,
+the encoding a save stores. Profiles and limits are byte tables (one byte a setting, as
+in a save). Only words live elsewhere: ``describe`` and the refusal messages are in
+:mod:`engine.rulesx`, imported the first time one is needed (about 2.4 KB of heap that a
+match with valid settings never uses); it imports nothing from this module.
 """
 
 from engine.compat import const
@@ -31,7 +34,7 @@ END_FIRST_OUT = const(1)  # the first to reach the threshold loses; the match en
 END_FIXED_ROUNDS = const(2)  # play ``rounds`` rounds; lowest total wins
 
 MAX_PLAYERS = const(7)
-_MAX_REENTRIES = const(3)  # the other limits are in LIMITS (and rulesx.refuse)
+MAX_REENTRIES = const(3)  # so at most 4 Danish lives; the other limits are in LIMITS
 
 PROFILES = ("agurk", "gurka", "ogorek")
 
@@ -41,28 +44,51 @@ FIELDS = (
     "reentries", "reentry_choice", "reentry_chips", "reentry_min_others",
     "reentry_sit_out", "stakes", "end", "rounds", "open_cards",
 )
-# Per field: lowest and highest value (a 0..1 field is on/off: kept as a bool).
-LIMITS = b"\x02\x07\x03\x07\x00\x01\x00\x02\x00\x01\x00\x01\x01\xfa\x00\x03\x00\x01\x00\x09" \
-    b"\x00\x06\x00\x01\x00\x01\x00\x02\x01\x63\x00\x01"
-# The profiles' values, in FIELDS order.
+# Per field, in FIELDS order: lowest and highest value (a 0..1 field is on/off: a bool).
+# (Adjacent bytes literals: the compiler joins them into one constant.)
+LIMITS = (
+    b"\x02\x07"  # players 2..7 (MAX_PLAYERS)
+    b"\x03\x07"  # hand 3..7
+    b"\x00\x01"  # strict
+    b"\x00\x02"  # ace: ACE_ORDINARY .. ACE_WINS_LAST
+    b"\x00\x01"  # tie_all
+    b"\x00\x01"  # inverse
+    b"\x01\xfa"  # threshold 1..250
+    b"\x00\x03"  # reentries 0..3 (MAX_REENTRIES)
+    b"\x00\x01"  # reentry_choice
+    b"\x00\x09"  # reentry_chips 0..9
+    b"\x00\x06"  # reentry_min_others 0..6
+    b"\x00\x01"  # reentry_sit_out
+    b"\x00\x01"  # stakes
+    b"\x00\x02"  # end: END_LAST_STANDING .. END_FIXED_ROUNDS
+    b"\x01\x63"  # rounds 1..99
+    b"\x00\x01"  # open_cards
+)
+# The profiles' values, in FIELDS order, grouped as: players hand | strict ace tie_all
+# inverse | threshold | the five re-entry fields | stakes end rounds open_cards.
 _PROFILE_VALUES = (
-    b"\x04\x07\x00\x00\x00\x00\x15\x01\x00\x00\x00\x00\x00\x00\x0a\x01",  # agurk
-    b"\x04\x07\x01\x01\x00\x00\x1e\x00\x00\x00\x00\x00\x00\x00\x0a\x00",  # gurka
-    b"\x04\x07\x01\x01\x01\x00\x1e\x00\x00\x00\x00\x00\x00\x00\x0a\x00",  # ogorek
+    # agurk: 4 players, 7 cards, choice, aces ordinary, last played, 21, 2 lives, open
+    b"\x04\x07" b"\x00\x00\x00\x00" b"\x15" b"\x01\x00\x00\x00\x00" b"\x00\x00\x0a\x01",
+    # gurka: strict, ace forces lowest, last played, 30, 1 life, collected
+    b"\x04\x07" b"\x01\x01\x00\x00" b"\x1e" b"\x00\x00\x00\x00\x00" b"\x00\x00\x0a\x00",
+    # ogorek: strict, ace forces lowest, all tied, 30, 1 life, collected
+    b"\x04\x07" b"\x01\x01\x01\x00" b"\x1e" b"\x00\x00\x00\x00\x00" b"\x00\x00\x0a\x00",
 )
 # Re-entry variants: reentries, reentry_choice, reentry_chips, reentry_min_others, sit_out
-_BUYBACK = b"\x01\x01\x01\x03\x00"
-_COMEBACK = b"\x01\x01\x01\x00\x01"
+_BUYBACK = b"\x01\x01\x01\x03\x00"  # once, a choice, 1 chip, 3 others still in
+_COMEBACK = b"\x01\x01\x01\x00\x01"  # once, a choice, 1 chip or sit out a round
+_REENTRY = const(7)  # FIELDS.index("reentries"): where the five re-entry fields start
 
 
 class RulesError(ValueError):
     """An impossible setting or combination of settings."""
 
 
-def _refuse(what, value, lo=0, hi=0):
-    """Raise the RulesError for ``what`` (the messages live in engine.rulesx)."""
-    from engine.rulesx import refuse
-    refuse(what, value, lo, hi)
+def _refuse(what, *args):
+    """Raise the RulesError for refusal ``what`` with ``args`` (the message is written by
+    engine.rulesx)."""
+    from engine.rulesx import refusal
+    raise RulesError(refusal(what, args))
 
 
 class Rules:
@@ -83,7 +109,7 @@ class Rules:
                 self.set_lives(v)
             elif key == "buyback" or key == "comeback":
                 if v:
-                    self._set(_BUYBACK if key == "buyback" else _COMEBACK, 7)
+                    self._set(_BUYBACK if key == "buyback" else _COMEBACK, _REENTRY)
             elif key in FIELDS:
                 setattr(self, key, v)
             else:
@@ -91,23 +117,24 @@ class Rules:
         self.validate()
 
     def _set(self, values, first):
+        """Set the fields from FIELDS[first] on to ``values`` (bytes; on/off ones as bools)."""
         for i in range(len(values)):
             k = first + i
             setattr(self, FIELDS[k], values[i] if LIMITS[2 * k + 1] > 1 else values[i] == 1)
 
     def set_lives(self, lives):
         """Danish lives: ``lives - 1`` free, automatic re-entries."""
-        if not isinstance(lives, int) or lives < 1 or lives > _MAX_REENTRIES + 1:
-            _refuse("lives", lives)
-        self._set(bytes((lives - 1, 0, 0, 0, 0)), 7)
+        if not isinstance(lives, int) or lives < 1 or lives > MAX_REENTRIES + 1:
+            _refuse("lives", MAX_REENTRIES + 1, lives)
+        self._set(bytes((lives - 1, 0, 0, 0, 0)), _REENTRY)
 
     def set_buyback(self):
         """Parlett's buy-back: once, for a chip to the pot, while 3 others are still in."""
-        self._set(_BUYBACK, 7)
+        self._set(_BUYBACK, _REENTRY)
 
     def set_comeback(self):
         """Comeback: once per match, paying a chip or sitting out one round."""
-        self._set(_COMEBACK, 7)
+        self._set(_COMEBACK, _REENTRY)
 
     def lives(self):
         """Lives in the Danish sense, or 1 when re-entry is a choice."""
@@ -123,11 +150,13 @@ class Rules:
             if isinstance(v, bool):  # not an int on MicroPython
                 v = int(v)
             if not isinstance(v, int) or v < lo or v > hi:
-                _refuse(k, v, lo, hi)
-        if (self.reentries and self.end) or (self.reentry_sit_out and not self.reentry_choice) \
-                or (self.reentries and self.reentry_choice
-                    and self.reentry_min_others >= self.players):
-            _refuse("combination", self)
+                _refuse("range", k, lo, hi, v)
+        if self.reentries and self.end:  # nobody is eliminated, so nobody re-enters
+            _refuse("reentries_need_last_standing")
+        if self.reentry_sit_out and not self.reentry_choice:
+            _refuse("sit_out_needs_choice")
+        if self.reentries and self.reentry_choice and self.reentry_min_others >= self.players:
+            _refuse("min_others_never_met", self.reentry_min_others, self.players)
         return self
 
     def copy(self):
@@ -146,8 +175,14 @@ class Rules:
     @staticmethod
     def from_bytes(data):
         """Inverse of :meth:`to_bytes`; raises RulesError on anything impossible."""
-        from engine.rulesx import from_bytes
-        return from_bytes(data)
+        if len(data) != len(FIELDS) + 1 or data[0] >= len(PROFILES):
+            _refuse("encoding")
+        for i in range(len(FIELDS)):
+            if LIMITS[2 * i + 1] == 1 and data[i + 1] > 1:  # an on/off setting
+                _refuse("encoded_value", FIELDS[i], data[i + 1])
+        r = Rules(PROFILES[data[0]])
+        r._set(data[1:], 0)
+        return r.validate()
 
     def __eq__(self, other):
         return isinstance(other, Rules) and self.to_bytes() == other.to_bytes()

@@ -1,35 +1,40 @@
-"""The rarely used half of :mod:`engine.rules` (imported on first use, to keep the heap
-small on the board): decoding saved settings and the rules screen's text."""
+"""The settings in words: the rules screen's lines (:meth:`Rules.describe`) and the
+message of every :class:`RulesError`.
 
-from engine.rules import (
-    Rules, RulesError, FIELDS, LIMITS, PROFILES, END_FIRST_OUT, END_FIXED_ROUNDS,
-)
+Only text: what is allowed is decided in :mod:`engine.rules`, which imports this module
+the first time it needs a sentence (about 2.4 KB of heap under MicroPython that a match
+with valid settings never uses). It imports nothing from engine.rules: it is handed the
+settings (``describe``) or a refusal's name and values (``refusal``).
+"""
+
+# What engine.rules refuses, by the name it raises it with, and the values filled in.
+_REFUSALS = {
+    "profile": "profile: unknown profile '%s' (agurk, gurka or ogorek)",  # name
+    "setting": "unknown setting '%s'",  # keyword
+    "lives": "lives: must be 1 to %d, not %r",  # most lives, value
+    "range": "%s: must be %d to %d, not %r",  # setting, lowest, highest, value
+    "reentries_need_last_standing":
+        "reentries: lives, buy-back and comeback need 'last standing'",
+    "sit_out_needs_choice": "reentry_sit_out: needs a chosen re-entry (comeback)",
+    "min_others_never_met":  # reentry_min_others, players
+        "reentry_min_others: buy-back needs %d others still in, %d players never have",
+    "encoding": "rules: bad encoded settings",
+    "encoded_value": "%s: bad encoded value %d",  # setting, byte
+}
 
 
-def from_bytes(data):
-    """Inverse of :meth:`Rules.to_bytes`; raises RulesError on anything impossible."""
-    if len(data) != len(FIELDS) + 1 or data[0] >= len(PROFILES):
-        raise RulesError("rules: bad encoded settings")
-    r = Rules(PROFILES[data[0]])
-    for i in range(len(FIELDS)):
-        v = data[i + 1]
-        if LIMITS[2 * i + 1] == 1:
-            if v > 1:
-                raise RulesError("%s: bad encoded value %d" % (FIELDS[i], v))
-            v = v == 1
-        setattr(r, FIELDS[i], v)
-    return r.validate()
+def refusal(what, args):
+    """The message of the RulesError that engine.rules raises as ``what``."""
+    return _REFUSALS[what] % args
 
 
 def describe(r):
-    """A few short lines for a settings or rules screen."""
+    """A few short lines for a settings or rules screen, from the settings ``r``."""
+    # Indexed by r.ace (ACE_ORDINARY, ACE_FORCES_LOWEST, ACE_WINS_LAST) and by r.end
+    # (END_LAST_STANDING, END_FIRST_OUT, END_FIXED_ROUNDS).
     ace = ("aces ordinary", "ace led forces lowest", "ace led wins last trick")[r.ace]
-    if r.end == END_FIRST_OUT:
-        end = "first to %d loses" % r.threshold
-    elif r.end == END_FIXED_ROUNDS:
-        end = "%d rounds, lowest total wins" % r.rounds
-    else:
-        end = "out at %d, last one in wins" % r.threshold
+    end = ("out at %d, last one in wins" % r.threshold, "first to %d loses" % r.threshold,
+           "%d rounds, lowest total wins" % r.rounds)[r.end]
     if not r.reentries:
         again = "no re-entry"
     elif not r.reentry_choice:
@@ -48,22 +53,3 @@ def describe(r):
         end + ", " + again + (", stakes" if r.stakes else ""),
         "played cards open" if r.open_cards else "tricks collected face down",
     )
-
-
-def refuse(what, value, lo, hi):
-    """Raise the RulesError that names what :class:`Rules` refused."""
-    if what == "profile":
-        raise RulesError("profile: unknown profile '%s' (agurk, gurka or ogorek)" % value)
-    if what == "setting":
-        raise RulesError("unknown setting '%s'" % value)
-    if what == "lives":
-        raise RulesError("lives: must be 1 to 4, not %r" % (value,))
-    if what != "combination":
-        raise RulesError("%s: must be %d to %d, not %r" % (what, lo, hi, value))
-    r = value
-    if r.reentries and r.end:
-        raise RulesError("reentries: lives, buy-back and comeback need 'last standing'")
-    if r.reentry_sit_out and not r.reentry_choice:
-        raise RulesError("reentry_sit_out: needs a chosen re-entry (comeback)")
-    raise RulesError("reentry_min_others: buy-back needs %d others still in, "
-                     "%d players never have" % (r.reentry_min_others, r.players))

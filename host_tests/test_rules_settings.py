@@ -83,3 +83,30 @@ def test_lives_helper():
     assert r.reentry_sit_out and r.reentry_min_others == 0
     r.set_lives(1)
     assert r.reentries == 0 and not r.reentry_choice
+
+
+@pytest.mark.parametrize("profile, settings, message", [
+    ("x", {}, "profile: unknown profile 'x' (agurk, gurka or ogorek)"),
+    ("agurk", {"bogus": 1}, "unknown setting 'bogus'"),
+    ("agurk", {"lives": 0}, "lives: must be 1 to 4, not 0"),
+    ("agurk", {"players": 8}, "players: must be 2 to 7, not 8"),
+    ("agurk", {"threshold": "a"}, "threshold: must be 1 to 250, not 'a'"),
+    ("agurk", {"end": END_FIRST_OUT},
+     "reentries: lives, buy-back and comeback need 'last standing'"),
+    ("gurka", {"reentry_sit_out": True}, "reentry_sit_out: needs a chosen re-entry (comeback)"),
+    ("agurk", {"players": 3, "buyback": True},
+     "reentry_min_others: buy-back needs 3 others still in, 3 players never have"),
+])
+def test_each_refusal_names_the_setting(profile, settings, message):
+    with pytest.raises(RulesError) as e:
+        Rules(profile, **settings)
+    assert str(e.value) == message
+
+
+def test_from_bytes_names_a_bad_on_off_byte():
+    bad = bytearray(Rules().to_bytes())
+    bad[3] = 2  # strict
+    with pytest.raises(RulesError, match="^strict: bad encoded value 2$"):
+        Rules.from_bytes(bytes(bad))
+    with pytest.raises(RulesError, match="^rules: bad encoded settings$"):
+        Rules.from_bytes(bytes(bad[:-1]))
