@@ -16,11 +16,13 @@ the trick) of the hand: a legal query walks at most one hand and, through
 are the whole round's history, which is also what a save stores. The top rank, the
 winning card and the next seat are kept as the trick goes, so a play costs a few steps.
 
-Every rule of play is here: legal cards, the tricks, the last trick's penalty, lives and
-re-entry, sudden death and the match end (engine/RULES.md says what they are). Only words
-and the per-seat view are elsewhere: :meth:`explain` uses :mod:`engine.explain` and
-:meth:`view` (with :meth:`played_by`, :meth:`seats_in_round`) :mod:`engine.view`, each
-imported on first use; neither imports this module back.
+Every rule of play is here: legal cards and why (:meth:`why`), the tricks, the last
+trick's penalty, lives and re-entry, sudden death and the match end (engine/RULES.md says
+what they are; the settings are :mod:`engine.rules`). Only words and the per-seat view
+are elsewhere, imported on first use and handed the match (neither imports this module):
+:mod:`engine.explain` for :meth:`explain` and the IllegalPlay messages (about 2.5 KB of
+heap under MicroPython), :mod:`engine.view` for :meth:`view`, :meth:`played_by` and
+:meth:`seats_in_round` (about 1.8 KB).
 """
 
 from engine.compat import const

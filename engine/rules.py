@@ -19,8 +19,8 @@ comeback        yes      1           0           yes
 Every rule about settings is here: the limits, the profiles, the refused combinations,
 the encoding a save stores. Profiles and limits are byte tables (one byte a setting, as
 in a save). Only words live elsewhere: ``describe`` and the refusal messages are in
-:mod:`engine.rulesx`, imported the first time one is needed (about 2.4 KB of heap that a
-match with valid settings never uses); it imports nothing from this module.
+:mod:`engine.rulesx`, imported the first time one is needed (about 2.3 KB of heap under
+MicroPython that a match with valid settings never uses); it imports nothing from here.
 """
 
 from engine.compat import const

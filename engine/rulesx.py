@@ -2,7 +2,7 @@
 message of every :class:`RulesError`.
 
 Only text: what is allowed is decided in :mod:`engine.rules`, which imports this module
-the first time it needs a sentence (about 2.4 KB of heap under MicroPython that a match
+the first time it needs a sentence (about 2.3 KB of heap under MicroPython that a match
 with valid settings never uses). It imports nothing from engine.rules: it is handed the
 settings (``describe``) or a refusal's name and values (``refusal``).
 """
