@@ -161,7 +161,7 @@ class Player:
         trick, seats = view.trick()
         if level:
             # the memory sees every turn of the round, forced ones included
-            self._remember(view, trick, seats, forced)
+            self._remember(view, trick, seats)
             if forced:
                 return legal[0]
         choice = _heuristic(view, legal, trick, level)
@@ -179,16 +179,13 @@ class Player:
             return choice
         return _search(self.rng, cards, choice, effort)
 
-    def _remember(self, view, trick, seats, forced):
-        """Update the memory with the current trick (``trick`` played by ``seats``) and,
-        for hard with a choice to make under open cards, with every play made since this
-        seat's last turn."""
+    def _remember(self, view, trick, seats):
+        """Update the memory with the current trick (``trick`` played by ``seats``)."""
         memory = self.seen
         rules = view.rules
         trick_no = view.trick_no()
-        hand_size = rules.hand
         key = view.dealer() * 256 + view.score(view.seat)
-        if (len(view.hand()) == hand_size or trick_no + 1 < memory[_MEMORY_TRICK]
+        if (len(view.hand()) == rules.hand or trick_no + 1 < memory[_MEMORY_TRICK]
                 or key != self.key):
             # another round (or match): forget
             for i in range(_BELIEF):
@@ -214,17 +211,6 @@ class Player:
             if not memory[card]:
                 memory[card] = 1
                 memory[_SEEN_BY + seats[i]] += 1
-        if self.level == 2 and not forced and rules.open_cards:
-            # read back the plays made since this seat's last turn
-            for seat in range(view.n):
-                if (seat != view.seat and view.in_round(seat)
-                        and memory[_SEEN_BY + seat] < hand_size - view.count(seat)):
-                    for card in view.played_by(seat):
-                        if not memory[card]:
-                            memory[card] = 1
-                            memory[_SEEN_BY + seat] += 1
-            for card in view.played_by(view.seat):
-                memory[card] = 1
 
     def _prepare(self, view, cards, trick, effort):
         """Set up the search of the legal ``cards`` with ``trick`` on the table: the
@@ -235,6 +221,19 @@ class Player:
         state[_WORK] = 0
         known = _known
         memory = self.seen
+        rules = view.rules
+        if self.level == 2 and rules.open_cards:
+            # hard reads back the plays made since its last turn (medium plays from its
+            # memory alone)
+            for seat in range(view.n):
+                if (seat != view.seat and view.in_round(seat)
+                        and memory[_SEEN_BY + seat] < rules.hand - view.count(seat)):
+                    for card in view.played_by(seat):
+                        if not memory[card]:
+                            memory[card] = 1
+                            memory[_SEEN_BY + seat] += 1
+            for card in view.played_by(view.seat):
+                memory[card] = 1
         hand = view.hand()
         candidates = []
         rank = -1
@@ -284,7 +283,6 @@ class Player:
             known[_BELIEF_HI + i] = belief if lo < belief < hi else hi
         for i in range(len(hand)):
             _deal[me * 7 + i] = hand[i] >> 2
-        rules = view.rules
         last = rules.hand - 1
         estimate = cards_left * len(candidates)
         if trick_no >= last - 1:  # exact
