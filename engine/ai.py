@@ -216,15 +216,15 @@ class Player:
         """Set up the search of the legal ``cards`` with ``trick`` on the table: the
         decision's parameters, the positions, the unseen cards, the bounds and this seat's
         hand. Returns the candidates (one card a rank), or None when one sample would cost
-        more than half of ``effort``."""
+        more than half of ``effort`` (the caller then keeps the heuristic's card)."""
         state = _search_state
         state[_WORK] = 0
         known = _known
         memory = self.seen
         rules = view.rules
         if self.level == 2 and rules.open_cards:
-            # hard reads back the plays made since its last turn (medium plays from its
-            # memory alone)
+            # the memory sees the table only at this seat's turns: where the rules keep
+            # played cards open, hard also reads back the plays it missed
             for seat in range(view.n):
                 if (seat != view.seat and view.in_round(seat)
                         and memory[_SEEN_BY + seat] < rules.hand - view.count(seat)):
@@ -369,7 +369,7 @@ def _search(rng, cards, choice, effort):
         samples += 1
         state[_WORK] += len(cards)
         if state[_WORK] + (state[_WORK] - work_before) > effort:
-            break
+            break  # another sample like this one would overrun the budget
     best = 0
     for i in range(len(cards)):
         if state[_COST + i] < state[_COST + best]:
