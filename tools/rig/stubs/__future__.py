@@ -1,0 +1,5 @@
+"""Stand-in for CircuitPython's built-in ``__future__`` (board rig, tools/boardrig.py).
+
+Built into CircuitPython, absent from MicroPython.
+"""
+annotations = None

@@ -1,0 +1,266 @@
+"""The board rig's player: presses the PyBadge's buttons as a person would, through the
+stand-in ``keypad``, until the plan's matches are over (tools/boardrig.py).
+
+It looks at what the app shows (``cucumber.app.running``: the App, or the crash screen)
+and answers it: A through menus and pages, START on the set-up screen, random choices
+among the legal cards at the table, now and then the review, the pause menu and the
+rules page, random re-entry answers. One key per step of the app's loop.
+
+The plan (a dict the rig puts in ``PLAN`` before code.py runs):
+  setup      the set-up screen's fields to choose (``cucumber.settings.Setup``: players,
+             profile, threshold, reentry, end, ...; ``kinds`` a list, 0 = human)
+  matches    how many matches to finish (rematch in between); then the run ends
+  seed       the player's own random choices
+  visit      screens to open during a match: "review", "pause", "rules", "reason"
+  fail       {"after_plays": n, "kind": "memory" | "pystack" | "error"}: make the app fail
+             at the table after the human's n-th card (the crash screen is tested)
+  nvm        hex of the nvm to start with (a run after a reload)
+  max_steps  the run fails if the plan is not done by then
+
+At the end it prints one line ``RIG-RESULT {json}`` and raises SystemExit; a reload
+(``supervisor.reload()``) prints ``RIG-RELOAD <nvm hex>`` and ends the run, and the rig
+starts code.py again with that nvm.
+"""
+
+import sys
+
+PLAN = {}
+
+# logical keys (cucumber.keys)
+_LEFT = 0
+_RIGHT = 1
+_UP = 2
+_DOWN = 3
+_A = 4
+_B = 5
+_START = 6
+_SELECT = 7
+
+
+class RigFailure(BaseException):
+    """The plan could not be carried out. A BaseException, so that the app's crash
+    handler (which catches Exception) does not take it for the app's own failure."""
+
+
+class _Rng:
+    def __init__(self, seed):
+        self.x = (seed * 2654435761 + 1) & 0x3FFFFFFF or 1
+
+    def below(self, n):
+        x = self.x
+        x ^= (x << 13) & 0x3FFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0x3FFFFFFF
+        self.x = x
+        return x % n
+
+
+class _Player:
+    def __init__(self, plan):
+        self.plan = plan
+        self.rng = _Rng(plan.get("seed", 1))
+        self.steps = 0
+        self.plays = 0
+        self.pressed = False
+        self.configured = False
+        self.screens = {}
+        self.live = {}
+        self.visited = {}
+        self.crash_screens = 0
+        self.crash_text = ""
+        self.failed = False
+        self.round_seen = -1
+        self.same_screen = 0
+        self.last_screen = None
+
+    # ----- one step ------------------------------------------------------------------
+
+    def key(self):
+        self.steps += 1
+        if self.steps > self.plan.get("max_steps", 200000):
+            raise RigFailure("rig: the plan was not done in %d steps (screen %s)"
+                               % (self.steps - 1, self.last_screen))
+        mod = sys.modules.get("cucumber.app")
+        shown = getattr(mod, "running", None)
+        if shown is None:
+            return None
+        if getattr(shown, "name", "") == "crash":
+            if not self.plan.get("fail"):
+                raise RigFailure("rig: the app crashed (its traceback is above): "
+                                 + getattr(shown, "text", ""))
+            self.crash_screens += 1
+            self.crash_text = getattr(shown, "text", "")
+            self.screens["crash"] = 1
+            return _A if self.crash_screens > 3 else None
+        app = shown
+        scr = app.screen
+        if scr is None:
+            return None
+        name = scr.name
+        self.screens[name] = 1
+        # the heap in use as the step reads its keys: in the capped runs the collector ran
+        # just before the step, so this is the live heap of that screen
+        import gc
+        a = gc.mem_alloc()
+        if a > self.live.get(name, 0):
+            self.live[name] = a
+        if name == self.last_screen:
+            self.same_screen += 1
+        else:
+            self.same_screen = 0
+            self.last_screen = name
+        m = app.match
+        if m is not None and m.round_no != self.round_seen:
+            self.round_seen = m.round_no
+            self.visited = {}
+        fn = getattr(self, "on_" + name, None)
+        return fn(app, scr) if fn is not None else _A
+
+    # ----- screens -------------------------------------------------------------------
+
+    def on_title(self, app, scr):
+        if not self.configured:
+            self.configured = True
+            self.configure(app)
+        if app.matches_ended >= self.plan.get("matches", 1):
+            self.finish(app)
+        return _A  # New match, or Continue when a match is saved (the cursor starts there)
+
+    def configure(self, app):
+        s = app.setup
+        setup = self.plan.get("setup", {})
+        profile = setup.get("profile")
+        if profile is not None:
+            s.apply_profile(profile)
+        for k in setup:
+            if k == "kinds":
+                for i in range(len(setup[k])):
+                    s.kinds[i] = setup[k][i]
+            elif k != "profile":
+                setattr(s, k, setup[k])
+
+    def on_setup(self, app, scr):
+        if self.same_screen > 5:
+            raise RigFailure("rig: the set-up screen refuses the plan's rules")
+        return _START
+
+    def on_table(self, app, scr):
+        if scr.reviewing:
+            return _B
+        visit = self.plan.get("visit", ())
+        if not scr.interactive:
+            # while the AIs play: the pause menu and the review, once a round each
+            if "pause" in visit and "pause" not in self.visited and self.rng.below(4) == 0:
+                self.visited["pause"] = 1
+                return _START
+            if ("review" in visit and "review" not in self.visited
+                    and app.match.rules.open_cards and self.rng.below(4) == 0):
+                self.visited["review"] = 1
+                return _SELECT
+            return None
+        fail = self.plan.get("fail")
+        if fail and not self.failed and self.plays >= fail.get("after_plays", 0):
+            self.failed = True
+            self.make_fail(fail.get("kind", "error"))
+        if "reason" in visit and "reason" not in self.visited:
+            self.visited["reason"] = 1
+            return _B
+        r = self.rng.below(10)
+        if r < 2:
+            return _LEFT
+        if r < 4:
+            return _RIGHT
+        self.plays += 1
+        return _A
+
+    def on_pause(self, app, scr):
+        want = 1 if ("rules" in self.plan.get("visit", ()) and "rules" not in self.visited) \
+            else 0
+        if scr.cursor != want:
+            return _DOWN
+        if want:
+            self.visited["rules"] = 1
+        return _A
+
+    def on_rules(self, app, scr):
+        if self.same_screen < 2:
+            return _DOWN
+        return _B
+
+    def on_reentry(self, app, scr):
+        if self.rng.below(2):
+            return _DOWN
+        return _A
+
+    def on_end(self, app, scr):
+        if app.matches_ended >= self.plan.get("matches", 1):
+            return _B  # to the title, where the run ends
+        return _A  # rematch
+
+    def on_settings(self, app, scr):
+        return _B
+
+    # ----- failures and the end ------------------------------------------------------
+
+    def make_fail(self, kind):
+        if kind == "memory":
+            raise MemoryError("memory allocation failed (forced by the board rig)")
+        if kind == "pystack":
+            _deeper(0)
+        raise ValueError("an error forced by the board rig")
+
+    def finish(self, app):
+        import gc
+        import json
+        gc.collect()
+        print("RIG-RESULT " + json.dumps({
+            "matches": app.matches_ended, "steps": self.steps, "plays": self.plays,
+            "screens": sorted(self.screens.keys()), "crash_screens": self.crash_screens,
+            "crash_text": self.crash_text, "live_by_screen": self.live}))
+        raise SystemExit
+
+
+def _deeper(n):
+    return _deeper(n + 1) + 1
+
+
+_player = None
+
+
+def start(plan):
+    """Set up the run: the plan, and the nvm it starts with."""
+    global _player, PLAN
+    import board  # noqa: F401  (built in on the board: cucumber.board looks for it)
+    PLAN = plan
+    _player = _Player(plan)
+    if plan.get("nvm"):
+        import microcontroller
+        data = bytes.fromhex(plan["nvm"])
+        microcontroller.nvm[0:len(data)] = data
+
+
+def next_key_number():
+    """The next raw key number of the PyBadge's shift register, or None: at most one press
+    each time the app reads its keys (the second call of a read ends it)."""
+    p = _player
+    if p is None:
+        return None
+    if p.pressed:
+        p.pressed = False
+        return None
+    k = p.key()
+    if k is None:
+        return None
+    p.pressed = True
+    from cucumber.board import PYBADGE_KEYS
+    return PYBADGE_KEYS.index(k)
+
+
+def collect():
+    """``gc.collect`` for the app in the heap rig (boardrig.app_code "steps"): nothing."""
+
+
+def reload():
+    import microcontroller
+    print("RIG-RELOAD " + bytes(microcontroller.nvm).hex())
+    raise SystemExit
