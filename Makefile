@@ -1,46 +1,109 @@
-# Two commands do all the set-up on a fresh machine:
+# Two commands do all the set-up on a fresh machine (Python 3.11+ and make; make test
+# also needs node and npm):
 #   make play   -- the game (a window where there is a display, else the terminal game)
 #   make test   -- the whole test suite (host tests, MicroPython run, mpy-cross, ruff)
+# `make help` (or plain `make`) lists the others.
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PLAY_STAMP := $(VENV)/.installed-play
 STAMP := $(VENV)/.installed
+ARGS =
 
-.PHONY: play test terminal bench arena build screenshots clean
+.DEFAULT_GOAL := help
+.PHONY: help play test terminal bench arena build bundle screenshots clean clean-saves
 
 RIG := tools/rig/node_modules/.installed
 
-$(STAMP): requirements.txt
-	$(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
-	touch $(STAMP)
+help:
+	@echo "Cucumber -- make targets (the first run of each sets up $(VENV)/ from PyPI):"
+	@echo "  make play         the game: the simulator window, or the terminal game without a display"
+	@echo "  make test         ruff and the whole test suite (installs the test tools and tools/rig)"
+	@echo "  make terminal     the terminal game"
+	@echo "  make bundle       dist/cucumber-<version>-circuitpython-10.x.zip and -9.x.zip, for users"
+	@echo "  make build        build/CIRCUITPY/: the files for the board's drive"
+	@echo "  make screenshots  every screen as a PNG in build/screenshots/"
+	@echo "  make arena        the AIs against each other (tools/arena.py)"
+	@echo "  make bench        the benchmarks (tools/bench.py)"
+	@echo "  make clean        remove build outputs, dist/ and $(VENV)/ (keeps the simulator's saves)"
+	@echo "  make clean-saves  remove the simulator's saved match, settings and statistics"
+	@echo "Options go through ARGS, e.g.  make play ARGS=\"--terminal --players 5\""
+	@echo "                               make arena ARGS=\"--deals 200 --bots hard,easy\""
+	@echo "Python 3.11 or newer is needed; another one than python3: make PY=python3.12 play"
+
+# $(call venv,requirements file): make $(VENV) with $(PY) unless it holds a Python 3.11+
+# already, then install the pinned file into it. First the one-line check of $(PY), so
+# that an older Python stops here instead of pip printing a page of version numbers. A
+# venv this call made is removed again when anything fails, so no later run uses a
+# half-made one; a venv that was there before is kept (its stamp stays old: the next run
+# installs again).
+define venv
+	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+	  echo "Python 3.11 or newer is needed; $(PY) is $$(command -v $(PY) >/dev/null && $(PY) -V 2>&1 || echo 'not installed'). Install one, or name it: make PY=python3.12 ..." >&2; \
+	  exit 1; }
+	@fresh=; \
+	if ! $(BIN)/python -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then \
+	  rm -rf $(VENV); fresh=1; trap 'rm -rf $(VENV); exit 130' INT TERM HUP; \
+	  echo "Making $(VENV)/ with $$($(PY) -V 2>&1)"; \
+	  $(PY) -m venv $(VENV) || { rm -rf $(VENV); \
+	    echo "'$(PY) -m venv' failed (Debian/Ubuntu: apt install python3-venv); nothing was left behind." >&2; \
+	    exit 1; }; \
+	fi; \
+	echo "Installing $(1) into $(VENV)/ (pinned versions; only when it changes)"; \
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r $(1) || { \
+	  if [ -n "$$fresh" ]; then rm -rf $(VENV); fi; \
+	  echo "pip could not install $(1)$${fresh:+; $(VENV)/ was removed again}." >&2; \
+	  exit 1; }
+endef
+
+# Playing and building: no test or benchmark tools.
+$(PLAY_STAMP): requirements-play.txt
+	$(call venv,requirements-play.txt)
+	@touch $@
+
+# The tests and benchmarks: requirements-dev.txt includes requirements-play.txt.
+$(STAMP): requirements-dev.txt requirements-play.txt
+	$(call venv,requirements-dev.txt)
+	@touch $@ $(PLAY_STAMP)
 
 # The board rig's MicroPython with the board's pystack (npm registry, pinned by the lock)
 $(RIG): tools/rig/package.json tools/rig/package-lock.json
 	npm ci --prefix tools/rig --no-audit --no-fund --loglevel=error
 	touch $(RIG)
 
-play: $(STAMP)
-	$(BIN)/python tools/play.py
+play: $(PLAY_STAMP)
+	$(BIN)/python tools/play.py $(ARGS)
 
-terminal: $(STAMP)
-	$(BIN)/python tools/terminal_game.py
+terminal: $(PLAY_STAMP)
+	$(BIN)/python tools/terminal_game.py $(ARGS)
 
 test: $(STAMP) $(RIG)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q host_tests
 
 bench: $(STAMP) $(RIG)
-	$(BIN)/python tools/bench.py
+	$(BIN)/python tools/bench.py $(ARGS)
 
-arena: $(STAMP)
-	$(BIN)/python tools/arena.py
+arena: $(PLAY_STAMP)
+	$(BIN)/python tools/arena.py $(ARGS)
 
-build: $(STAMP)
-	$(BIN)/python tools/build.py
+build: $(PLAY_STAMP)
+	$(BIN)/python tools/build.py $(ARGS)
 
-screenshots: $(STAMP)
-	$(BIN)/python tools/screenshots.py --out build/screenshots
+bundle: $(PLAY_STAMP)
+	$(BIN)/python tools/build.py --zip $(ARGS)
 
+screenshots: $(PLAY_STAMP)
+	$(BIN)/python tools/screenshots.py --out build/screenshots $(ARGS)
+
+# Everything made here, but never the simulator's saved match, settings and statistics
+# (build/sim_nvm.bin): `make clean-saves` removes those.
 clean:
-	rm -rf build $(VENV)
+	@if [ -d build ]; then find build -mindepth 1 -maxdepth 1 ! -name sim_nvm.bin -exec rm -rf {} +; fi
+	@rmdir build 2>/dev/null || true
+	rm -rf dist $(VENV)
+	@if [ -f build/sim_nvm.bin ]; then echo "Kept build/sim_nvm.bin (the simulator's saves; make clean-saves removes them)."; fi
+
+clean-saves:
+	rm -f build/sim_nvm.bin build/sim_nvm.bin.tmp
+	@echo "The terminal game keeps its own save (tools/terminal_game.py --help says where); --new starts over."
