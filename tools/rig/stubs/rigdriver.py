@@ -63,6 +63,7 @@ class _Player:
         self.plays = 0
         self.pressed = False
         self.configured = False
+        self.continued = False  # the title offered Continue (a match was saved)
         self.screens = {}
         self.live = {}
         self.visited = {}
@@ -70,6 +71,7 @@ class _Player:
         self.crash_text = ""
         self.failed = False
         self.round_seen = -1
+        self.rounds = 0  # rounds seen at the table
         self.same_screen = 0
         self.last_screen = None
 
@@ -89,7 +91,9 @@ class _Player:
                 raise RigFailure("rig: the app crashed (its traceback is above): "
                                  + getattr(shown, "text", ""))
             self.crash_screens += 1
-            self.crash_text = getattr(shown, "text", "")
+            if self.crash_screens == 1:
+                self.crash_text = getattr(shown, "text", "")
+                print("RIG-CRASH " + self.crash_text)
             self.screens["crash"] = 1
             return _A if self.crash_screens > 3 else None
         app = shown
@@ -112,6 +116,7 @@ class _Player:
         m = app.match
         if m is not None and m.round_no != self.round_seen:
             self.round_seen = m.round_no
+            self.rounds += 1
             self.visited = {}
         fn = getattr(self, "on_" + name, None)
         return fn(app, scr) if fn is not None else _A
@@ -121,7 +126,9 @@ class _Player:
     def on_title(self, app, scr):
         if not self.configured:
             self.configured = True
-            self.configure(app)
+            self.continued = scr.can_continue
+            if not scr.can_continue:
+                self.configure(app)
         if app.matches_ended >= self.plan.get("matches", 1):
             self.finish(app)
         return _A  # New match, or Continue when a match is saved (the cursor starts there)
@@ -216,7 +223,8 @@ class _Player:
         print("RIG-RESULT " + json.dumps({
             "matches": app.matches_ended, "steps": self.steps, "plays": self.plays,
             "screens": sorted(self.screens.keys()), "crash_screens": self.crash_screens,
-            "crash_text": self.crash_text, "live_by_screen": self.live}))
+            "crash_text": self.crash_text, "continued": self.continued,
+            "rounds": self.rounds, "live_by_screen": self.live}))
         raise SystemExit
 
 

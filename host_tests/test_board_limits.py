@@ -1,0 +1,107 @@
+"""The board's limits in every test run: the whole app, from code.py down, under 32-bit
+MicroPython with the PyBadge's pystack (tools/boardrig.py: the npm MicroPython under
+node, the CIRCUITPY bundle as built, the rig's player pressing the buttons).
+
+The app must never use more than 1,536 bytes of CircuitPython 10's 2,048-byte pystack
+(75%, room for frame-size differences between interpreters and for future code), so
+every plan runs with a 1,536-byte pystack: any deeper moment raises "pystack exhausted"
+and fails the run. The heap runs cap the whole MicroPython heap (see boardrig)."""
+
+import pytest
+
+import boardrig
+
+PYSTACK = boardrig.PYSTACK_BUDGET
+
+
+@pytest.fixture(scope="module")
+def tree():
+    return boardrig.make_tree()
+
+
+@pytest.mark.parametrize("name", sorted(boardrig.PLANS))
+def test_whole_matches_fit_the_pystack(tree, name):
+    plan = boardrig.PLANS[name]
+    code, step = boardrig.app_job(plan)
+    r = boardrig.run(code, step, tree=tree, pystack=PYSTACK)
+    assert r.ok, r.explain()
+    res = r.result
+    assert res["matches"] == plan["matches"]
+    assert "end" in res["screens"]  # the match-end screen was reached and left
+    if plan["setup"]["kinds"][0] == 0:
+        assert res["plays"] > 0
+    for screen in ("review", "pause", "rules"):
+        if screen in plan.get("visit", ()) and screen != "review":
+            assert screen in res["screens"], res
+
+
+def test_ai_decisions_of_every_level_fit_the_pystack(tree):
+    """Whole matches of AIs only, 2-7 players, every profile and the variants that change
+    the search, low thresholds: end games one penalty from out (tools/rig/guest_ai.py)."""
+    r = boardrig.run(boardrig.guest("guest_ai.py"), tree=tree, pystack=PYSTACK)
+    assert r.ok, r.explain()
+    assert r.result["matches"] == 10
+    for level in ("easy", "medium", "hard"):
+        assert r.result["decisions"][level] > 100
+
+
+def test_the_rig_sees_a_pystack_overflow(tree):
+    """The same interpreter, limits and tree catch a recursion the board would not survive
+    (what the hard AI did before its solver became iterative)."""
+    code = "def f(n):\n    return f(n + 1) + 1\nf(0)\n"
+    r = boardrig.run(code, tree=tree, pystack=2048)
+    assert r.failure == "pystack", r.explain()
+    r = boardrig.run("def f(n):\n    return 0 if n == 0 else f(n - 1)\nf(10)\n", tree=tree,
+                     pystack=2048)
+    assert r.ok, r.explain()
+
+
+@pytest.mark.parametrize("kind,title", [("memory", "Out of memory"),
+                                        ("pystack", "Out of stack space"),
+                                        ("error", "Something went wrong")])
+def test_a_failure_shows_the_crash_screen_and_continue_resumes(tree, kind, title):
+    plan = dict(boardrig.PLANS["4p-2humans-comeback"])
+    plan["fail"] = {"after_plays": 6, "kind": kind}
+    first, second = boardrig.run_app(plan, tree=tree, pystack=PYSTACK, reloads=1)
+    assert first.ok, first.explain()
+    assert first.reload_nvm, "A on the crash screen restarts the board (supervisor.reload)"
+    assert "Traceback (most recent call last)" in first.stdout  # the serial console
+    assert {"memory": "MemoryError", "pystack": "pystack exhausted",
+            "error": "ValueError"}[kind] in first.stdout
+    # the screen is the crash screen with its title, and says the match is saved
+    last = first.stdout.rsplit("RIG-RELOAD", 1)[0]
+    assert "Traceback" in last
+    assert second.ok, second.explain()
+    res = second.result
+    assert res["continued"], "after the restart the title offers Continue"
+    assert res["matches"] == 1
+
+
+def test_crash_screen_text(tree):
+    plan = dict(boardrig.PLANS["2p-easy-fixed-rounds"])
+    plan["fail"] = {"after_plays": 2, "kind": "memory"}
+    code, step = boardrig.app_job(plan)
+    r = boardrig.run(code, step, tree=tree, pystack=PYSTACK)
+    assert r.ok, r.explain()
+    text = [ln for ln in r.stdout.splitlines() if ln.startswith("RIG-CRASH ")]
+    assert text, r.stdout[-2000:]
+    assert "Out of memory" in text[0] and "Press A to restart." in text[0]
+    assert "Your match is saved" in text[0]
+
+
+@pytest.mark.parametrize("name", ["7p-hard-agurk", "4p-2humans-comeback"])
+def test_whole_matches_fit_the_heap_guard(tree, name):
+    """A regression guard: the whole app completes with its heap capped at HEAP_GUARD
+    (what this rig needs today, measured by tools/bench.py, plus a margin); the board
+    budget (boardrig.HEAP_BUDGET) is checked against the same figure in the bench."""
+    plan = boardrig.PLANS[name]
+    code, step = boardrig.app_job(plan, "steps")
+    r = boardrig.run(code, step, tree=tree, heap=boardrig.HEAP_GUARD)
+    assert r.ok, r.explain()
+    assert r.result["matches"] == 1
+
+
+def test_a_heap_too_small_is_a_clean_memory_failure(tree):
+    code, step = boardrig.app_job(boardrig.PLANS["2p-easy-fixed-rounds"], "steps")
+    r = boardrig.run(code, step, tree=tree, heap=48 * 1024)
+    assert r.failure == "memory", r.explain()
