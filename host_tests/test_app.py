@@ -190,19 +190,101 @@ def test_sound_and_lights_follow_the_game():
     assert d.hw.beeps == []
 
 
-def test_play_falls_back_to_the_terminal_game_without_a_display(monkeypatch):
+def _fake_terminal_game(monkeypatch):
     import sys
     import types
-    import play
     calls = []
     fake = types.ModuleType("terminal_game")
     fake.main = lambda argv=None: calls.append(argv) or 0
     monkeypatch.setitem(sys.modules, "terminal_game", fake)
+    return calls
+
+
+def test_play_falls_back_to_the_terminal_game_without_a_display(monkeypatch):
+    import sys
+    import play
+    calls = _fake_terminal_game(monkeypatch)
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.delenv("MAKELEVEL", raising=False)
     monkeypatch.setattr(sys, "platform", "linux")
     assert play.main([]) == 0
-    assert calls == [None]
+    assert calls == [[]]  # a list: None would make argparse read play.py's own argv
+
+
+def test_play_passes_its_options_on(monkeypatch, capsys):
+    import play
+    calls = _fake_terminal_game(monkeypatch)
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.delenv("MAKELEVEL", raising=False)
+    assert play.main(["--terminal"]) == 0
+    assert play.main(["--terminal", "--players", "3", "--seed", "5"]) == 0
+    # a terminal-game option alone starts the terminal game, and says why
+    assert play.main(["--humans", "2"]) == 0
+    assert "--humans is a terminal-game option" in capsys.readouterr().out
+    assert calls == [[], ["--players", "3", "--seed", "5"], ["--humans", "2"]]
+    # the simulator does not take the terminal game's options
+    assert play.main(["--window", "--players", "3"]) == 2
+    assert "does not take --players 3" in capsys.readouterr().out
+    assert play.split_args(["--nvm", "x.bin", "--players", "3", "--scale=2", "--new"]) == (
+        ["--nvm", "x.bin", "--scale=2"], ["--players", "3", "--new"])
+    # make play ARGS="...": make puts ARGS in the recipe's environment
+    monkeypatch.setenv("MAKELEVEL", "1")
+    monkeypatch.setenv("ARGS", "--terminal --players 2")
+    assert play.main([]) == 0
+    assert calls[-1] == ["--players", "2"]
+    assert play.main(["--terminal"]) == 0  # arguments given win over ARGS
+    assert calls[-1] == []
+
+
+def _run_play(tmp_path, *args, display=":4093"):
+    """tools/play.py as a player starts it, with a DISPLAY that names no X server,
+    answering "q" (save and quit) to the terminal game's first question."""
+    import subprocess
+    import sys
+    env = dict(os.environ)
+    for k in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "WAYLAND_DISPLAY", "MAKELEVEL", "ARGS"):
+        env.pop(k, None)
+    env["DISPLAY"] = display
+    env["HOME"] = str(tmp_path)  # the terminal game's save file goes there
+    env["XDG_RUNTIME_DIR"] = str(tmp_path)
+    play = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "tools", "play.py")
+    return subprocess.run([sys.executable, play] + list(args), input="q\n", text=True,
+                          capture_output=True, timeout=120, env=env)
+
+
+def test_play_without_a_reachable_display_starts_the_terminal_game(tmp_path):
+    """DISPLAY is set but nothing answers: SDL would fall back to its off-screen driver
+    and the simulator would run in a window nobody sees, forever."""
+    r = _run_play(tmp_path)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    notes = [ln for ln in lines if "starting the terminal game" in ln]
+    assert len(notes) == 1 and notes[0].startswith("No simulator window (")
+    assert any(ln.startswith("Rules: agurk") for ln in lines)  # the terminal game ran
+    assert "Traceback" not in r.stderr
+    # --window asks for the window only: an error, not the terminal game
+    r = _run_play(tmp_path, "--window")
+    assert r.returncode == 1
+    assert r.stdout.strip().splitlines()[-1].startswith("No simulator window: SDL")
+    assert "Rules:" not in r.stdout
+
+
+def test_simulator_opens_no_invisible_window(monkeypatch, tmp_path):
+    """The simulator itself, with SDL on a driver that draws nowhere, does not run."""
+    import simulator
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    reasons = []
+    assert simulator.main(["--frames", "5"], no_window=lambda r: reasons.append(r) or 7) == 7
+    assert reasons and "'dummy'" in reasons[0]
+    # --headless is the way to run it without a window (tests, checks)
+    import displayio
+    try:
+        assert simulator.main(["--headless", "--frames", "3", "--nvm",
+                               str(tmp_path / "nvm.bin")], no_window=lambda r: 9) == 0
+    finally:
+        displayio.release_displays()  # Blinka allows one display at a time
 
 
 class CountingNVM(bytearray):

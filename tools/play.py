@@ -1,10 +1,26 @@
 """The README's play command: the simulator window where there is a display, otherwise
 the terminal game.
 
-    python tools/play.py [--terminal] [simulator options]
+    python tools/play.py [--terminal | --window] [options]
+
+    --terminal     the terminal game; the options after it are the terminal game's
+                   (python tools/terminal_game.py --help lists them)
+    --window       the simulator window, and nothing else: an error (exit 1) when no
+                   window can be opened, instead of the terminal game
+    --nvm FILE, --scale N, --headless, --frames N
+                   the simulator's options (python tools/simulator.py --help)
+
+Any other option is the terminal game's and starts it: ``play.py --players 3`` plays
+the terminal game with three players. Without a display (no DISPLAY / WAYLAND_DISPLAY,
+or one SDL cannot open a window on) the terminal game starts, with a one-line note.
+
+Through make: ``make play ARGS="--terminal --players 3"``: when make runs this script
+with no arguments, the ARGS variable (which make puts in its recipes' environment when
+it is given on make's command line) is read as the arguments.
 """
 
 import os
+import shlex
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -13,11 +29,41 @@ for _p in (ROOT, os.path.join(ROOT, "lib"), HERE):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+# The simulator's options: (name, takes a value)
+SIM_OPTIONS = (("--nvm", True), ("--scale", True), ("--frames", True), ("--headless", False))
+
 
 def has_display():
     if sys.platform.startswith("win") or sys.platform == "darwin":
         return True
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def make_args():
+    """The arguments ``make play ARGS="..."`` gives (only when make runs us)."""
+    if os.environ.get("MAKELEVEL") and os.environ.get("ARGS"):
+        return shlex.split(os.environ["ARGS"])
+    return []
+
+
+def split_args(argv):
+    """(simulator arguments, terminal-game arguments), each in the order given."""
+    sim, term = [], []
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        name = a.split("=", 1)[0]
+        for opt, valued in SIM_OPTIONS:
+            if name == opt:
+                sim.append(a)
+                if valued and "=" not in a and i + 1 < len(argv):
+                    i += 1
+                    sim.append(argv[i])
+                break
+        else:
+            term.append(a)
+        i += 1
+    return sim, term
 
 
 def terminal(argv):
@@ -26,23 +72,50 @@ def terminal(argv):
     except ImportError:
         print("No display here, and tools/terminal_game.py (the terminal game) is missing.")
         return 1
-    return terminal_game.main(argv or None) or 0
+    return terminal_game.main(list(argv)) or 0
 
 
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv:
+        argv = make_args()
     if "--terminal" in argv:
         argv.remove("--terminal")
         return terminal(argv)
-    if not has_display():
+    if "-h" in argv or "--help" in argv:
+        print(__doc__.strip())
+        return 0
+    window = "--window" in argv
+    while "--window" in argv:
+        argv.remove("--window")
+    sim_args, term_args = split_args(argv)
+    if term_args:
+        if window:
+            print("play.py: the simulator does not take %s (its options: --nvm, --scale, "
+                  "--headless, --frames)" % " ".join(term_args))
+            return 2
+        print("%s is a terminal-game option: starting the terminal game." % term_args[0])
+        return terminal(term_args)
+    if not window and not has_display():
         print("No display found (DISPLAY / WAYLAND_DISPLAY unset): starting the terminal game.")
-        return terminal(argv)
+        return terminal([])
     try:
         import simulator
     except ImportError as e:
+        if window:
+            print("The simulator cannot start: %s" % e)
+            return 1
         print("The simulator cannot start (%s): starting the terminal game." % e)
-        return terminal(argv)
-    return simulator.main(argv) or 0
+        return terminal([])
+    if window:
+        def no_window(reason):
+            print("No simulator window: %s." % reason)
+            return 1
+    else:
+        def no_window(reason):
+            print("No simulator window (%s): starting the terminal game." % reason)
+            return terminal([])
+    return simulator.main(sim_args, no_window=no_window) or 0
 
 
 if __name__ == "__main__":

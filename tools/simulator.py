@@ -2,6 +2,10 @@
 
     python tools/simulator.py [--nvm FILE] [--scale N]
 
+Where no window can be opened (no X server behind DISPLAY, SDL falling back to its
+off-screen driver) the terminal game starts instead, with a one-line note: a game
+running in a window nobody can see would wait for keys forever.
+
 Keys: arrows = d-pad, Z or A = A, X or B = B, Enter = START, Space or Tab = SELECT,
 Esc = quit. The five NeoPixels are drawn in a strip under the screen. Saves go to a
 file standing in for ``microcontroller.nvm`` (``build/sim_nvm.bin`` by default).
@@ -22,6 +26,8 @@ for _p in (ROOT, os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")):
         sys.path.insert(0, _p)
 
 from cucumber import keys  # noqa: E402
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 W, H = 160, 128
 STRIP = 10  # height of the NeoPixel strip under the screen in the window
@@ -149,6 +155,42 @@ def make_display(headless=True, scale=1, strip=False):
     return d
 
 
+class NoWindow(Exception):
+    """pygame cannot show a window here; the message says why."""
+
+
+# SDL's video drivers that draw nowhere: what SDL falls back to when no display answers
+OFFSCREEN_DRIVERS = ("offscreen", "dummy")
+
+
+def open_window(scale=4):
+    """The simulator's window (a PyGameDisplay with the NeoPixel strip), or NoWindow when
+    SDL cannot open one: pygame's display does not start, SDL chose a driver that draws
+    nowhere (it does that by itself when DISPLAY names no X server), or no window opens."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    try:
+        pygame.display.init()
+    except pygame.error as e:
+        raise NoWindow("pygame cannot use the display: %s" % e) from e
+    driver = pygame.display.get_driver()
+    if driver in OFFSCREEN_DRIVERS:
+        pygame.display.quit()
+        raise NoWindow("SDL found no display, only its %r video driver" % driver)
+    try:
+        return make_display(headless=False, scale=scale, strip=True)
+    except pygame.error as e:
+        pygame.display.quit()
+        raise NoWindow("SDL cannot open a window: %s" % e) from e
+
+
+def terminal_instead(reason):
+    """What ``main`` does when no window opens: the terminal game, after one line."""
+    print("No simulator window (%s): starting the terminal game." % reason)
+    import terminal_game
+    return terminal_game.main([])
+
+
 def screen_pixels(display):
     """The 160x128 screen as a numpy array [x, y, rgb] after a full refresh."""
     import pygame
@@ -203,7 +245,9 @@ def _keymap():
     }
 
 
-def main(argv=None):
+def main(argv=None, no_window=terminal_instead):
+    """Run the simulator; ``no_window(reason)`` (the terminal game by default) when no
+    window can be opened, and its exit status."""
     import argparse
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--nvm", default=os.path.join(ROOT, "build", "sim_nvm.bin"),
@@ -214,7 +258,13 @@ def main(argv=None):
     args = ap.parse_args(argv)
     import pygame
     use_repo_assets()
-    display = make_display(headless=args.headless, scale=args.scale, strip=True)
+    if args.headless:
+        display = make_display(headless=True, strip=True)
+    else:
+        try:
+            display = open_window(args.scale)
+        except NoWindow as e:
+            return no_window(str(e))
     nvm = open_nvm(args.nvm)
     if nvm is None:
         print("tools/host_nvm.py not found: saves kept in memory only")
