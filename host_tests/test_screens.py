@@ -244,7 +244,9 @@ def test_status_line_shows_suit_signs_in_the_font(disp):
         i = st.text.index(sign)
         assert st.tg[i] == st.font.chars.index(sign) > 0
         pix = sim.screen_pixels(disp)
-        colour = ui.RED if (c & 3) in (1, 2) else ui.YELLOW  # hearts and diamonds red
+        # hearts and diamonds red; the rest of the line orange on the last trick
+        colour = ui.RED if (c & 3) in (1, 2) else (
+            ui.ORANGE if d.app.match.is_last_trick() else ui.YELLOW)
         assert glyph_matches_cell(pix, "medium.pcf", sign, st.x + 6 * i, st.y, colour) > 10
         seen.add(c & 3)
         d.press(keys.A)

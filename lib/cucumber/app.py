@@ -348,6 +348,7 @@ class App:
         m = self.match
         t = self.table
         ended_trick = False
+        taker = None  # who took the last trick: the round is over
         ai_played = False
         human_acted = m.phase != PHASE_PLAY  # a re-entry answer or a new round
         evs = m.events
@@ -363,6 +364,8 @@ class App:
                 ended_trick = True
                 t.highlight(e[1], ui.YELLOW)
                 last = e[2] == m.rules.hand - 1
+                if last:
+                    taker = e[1]
                 t.set_status(("%s takes the last trick!" if last else "%s takes the trick")
                              % ui.seat_name(e[1]), ui.ORANGE if last else ui.YELLOW)
                 self.beep("trick")
@@ -382,13 +385,20 @@ class App:
                 self.pages.append(("win", e[1]))
                 self._record_win(e[1])
         self._save_match(human_acted)
-        if t is not None:
+        if taker is not None:
+            # The match has already dealt the next round: the table keeps showing this
+            # one (its last trick, scores before the penalty, no hand) until the summary.
+            t.round_over(taker)
+        elif t is not None:
             t.refresh()
         if ended_trick:
-            t.show_hand(self.holder, False)
+            if taker is None:
+                t.show_hand(self.holder, False)
             self._pause(self.TRICK_PAUSE_MS, clear=True)
         elif ai_played:
-            t.show_hand(self.holder, False)
+            # The AI's card stays highlighted for a moment; the tab and the status line
+            # already name the seat to act next (who has not played to this trick yet).
+            self._turn_view()
             self._pause(self.AI_PAUSE_MS, clear=False)
         elif self.pages:
             self._show_page()
@@ -524,7 +534,7 @@ class App:
             return  # timers run only while the table is in view
         if self.wait is not None and ticks_diff(now, self.wait) >= 0:
             self.wait = None
-            if self.table is not None:
+            if self.table is not None and not self.pages:  # pages: the table goes now
                 if self.clear_after_wait:
                     self.table.clear_trick()
                 else:

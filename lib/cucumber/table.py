@@ -77,6 +77,7 @@ class Table:
         self.review = None
         self.reviewing = False
         self.message = None
+        self.frozen = False  # the round is over: the columns stay as it left them
         g = displayio.Group()
         g.append(ui.background(ui.FELT))
         self.turn_rect = ui.rect(OFF, 0, self.colw - 2, 11, ui.YELLOW)
@@ -148,7 +149,10 @@ class Table:
     # ----- seats -------------------------------------------------------------------
 
     def refresh(self):
-        """Names, scores, cards left, lives and whose turn, from the match."""
+        """Names, scores, cards left, lives and whose turn, from the match (not once the
+        round is over: see ``round_over``)."""
+        if self.frozen:
+            return
         m = self.m
         rules = m.rules
         bm = self.pip_bm
@@ -196,10 +200,28 @@ class Table:
             if not self._in_trick(s):
                 tg[0] = ui.EMPTY
                 tg.hidden = not m.in_round[s] or out
-        if turn < self.n:
-            self.turn_rect.x = self.cx(turn) - self.colw // 2 + 1
-        else:
-            self.turn_rect.x = OFF
+        self._tab(turn)
+
+    def _tab(self, seat):
+        """Light ``seat``'s tab (the seat to act; NOBODY: none)."""
+        self.turn_rect.x = self.cx(seat) - self.colw // 2 + 1 if seat < self.n else OFF
+
+    def round_over(self, taker):
+        """The last trick is taken. The match has already scored it and dealt the next
+        round (or ended), and none of that may show before the round's summary: the
+        seat columns stay as the round left them, with every card played; the trick
+        stays in view, the taker's tab is lit, and no hand is shown."""
+        self.frozen = True
+        for s, _ in self.trick:
+            self.counts[s].set("0")
+        for s in range(self.n):
+            nm = self.names[s]
+            if s == taker:
+                nm.color(ui.BLACK)
+            elif self._in_trick(s):  # every seat that played (the last to play was lit)
+                nm.color(ui.TEXT if self.kinds[s] == HUMAN else ui.CYAN)
+        self._tab(taker)
+        self.show_hand(self.holder, False)
 
     def _in_trick(self, seat):
         for s, _ in self.trick:
@@ -233,8 +255,11 @@ class Table:
         self.status.color(color)
 
     def trick_label(self):
+        """Which trick this is, for the status line: "3/7", and "last!" for the last."""
         m = self.m
-        return "%d/%d" % (min(m.trick_no + 1, m.rules.hand), m.rules.hand)
+        if self.m.is_last_trick():
+            return "last!"
+        return "%d/%d" % (m.trick_no + 1, m.rules.hand)
 
     # ----- the hand ----------------------------------------------------------------
 
@@ -243,7 +268,7 @@ class Table:
         m = self.m
         self.holder = holder
         self.interactive = interactive and holder is not None
-        hand = m.hand(holder) if holder is not None else b""
+        hand = m.hand(holder) if holder is not None and not self.frozen else b""
         if self.interactive:
             self.nlegal = m.legal_into(self.legal)
             if self.sel >= self.nlegal:
@@ -273,7 +298,7 @@ class Table:
                 tg.y = HAND_Y
                 tg.pixel_shader = ui.dim_palette() if self.interactive else ui.sheet().pixel_shader
                 mk.x = OFF
-        if holder is None:
+        if holder is None and not self.frozen:
             spectator = True
             for k in self.kinds:
                 if k == HUMAN:
@@ -307,7 +332,11 @@ class Table:
         x = self.hand_x(i, len(hand))
         self.sel_rect.x = x - 1
         self.arrow.x = x + 6
-        self.set_status(self._reason(c), ui.YELLOW)
+        self._show_reason(c)
+
+    def _show_reason(self, c):
+        """Why card ``c`` may go, in the status line: orange on the last trick."""
+        self.set_status(self._reason(c), ui.ORANGE if self.m.is_last_trick() else ui.YELLOW)
 
     def _reason(self, c):
         w = self.m.why(c)
@@ -380,8 +409,7 @@ class Table:
             self.interactive = False
             return ("play", c)
         elif k == keys.B or k == keys.UP or k == keys.DOWN:
-            c = self.legal[self.sel]
-            self.set_status(self._reason(c), ui.YELLOW)
+            self._show_reason(self.legal[self.sel])
         return None
 
     def tick(self, now):

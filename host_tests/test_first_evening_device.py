@@ -1,0 +1,277 @@
+"""A first evening with the handheld, checked the way the player sees it: what the
+status line says against the lit seat, what the table shows when a round ends, where B
+leads from the rules page, what "New match" does to a saved match, the marks and
+legend of the table, the match-end screen and the version on the title.
+
+Everything is read from what is drawn (the displayio tree as shown, or its pixels
+through Blinka + pygame), driven through the keys on a fake clock."""
+
+import os
+import re
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import displayio  # noqa: E402
+import pytest  # noqa: E402
+
+import simulator as sim  # noqa: E402
+from screenshots import Driver  # noqa: E402
+from cucumber import keys, ui  # noqa: E402
+from cucumber import table as table_mod  # noqa: E402
+from cucumber.settings import HUMAN, EASY, MEDIUM, HARD  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.fixture(scope="module")
+def disp():
+    d = sim.make_display(headless=True)
+    yield d
+    displayio.release_displays()  # Blinka allows one display at a time
+
+
+# ----- reading the screen ---------------------------------------------------------------
+
+
+def walk(group):
+    """Every visible layer of a displayio tree."""
+    out = []
+    stack = [group]
+    while stack:
+        g = stack.pop()
+        if getattr(g, "hidden", False):
+            continue
+        out.append(g)
+        if isinstance(g, displayio.Group):
+            for i in range(len(g)):
+                stack.append(g[i])
+    return out
+
+
+def shown_texts(group):
+    return [layer.text for layer in walk(group) if isinstance(layer, ui.Text)]
+
+
+def faces(group):
+    """Card faces (tiles 0..51 of the sheet) on screen."""
+    sheet = ui.sheet()
+    out = []
+    for layer in walk(group):
+        if isinstance(layer, displayio.TileGrid) and layer.bitmap is sheet:
+            if layer[0] < 52 and -20 < layer.x < ui.W:
+                out.append(layer[0])
+    return sorted(out)
+
+
+def lit_seat(t):
+    """The seat whose tab (the yellow box behind its name) is lit, or None."""
+    for s in range(t.n):
+        if t.turn_rect.x == t.cx(s) - t.colw // 2 + 1:
+            return s
+    return None
+
+
+def near(px, rgb, tol=10):
+    return all(abs(int(px[i]) - ((rgb >> (16 - 8 * i)) & 255)) <= tol for i in range(3))
+
+
+def count_color(pix, rgb, box, tol=10):
+    x0, y0, x1, y1 = box
+    n = 0
+    for x in range(max(0, x0), min(sim.W, x1)):
+        for y in range(max(0, y0), min(sim.H, y1)):
+            if near(pix[x, y], rgb, tol):
+                n += 1
+    return n
+
+
+def on_table(dr):
+    t = dr.app.table
+    return dr.name() == "table" and t is not None and not t.reviewing
+
+
+def my_turn(dr):
+    t = dr.app.table
+    return on_table(dr) and t.interactive and dr.app.wait is None
+
+
+STATUS_SEAT = re.compile(r"^P(\d) ")
+TURN_FORMS = ("thinking", "to play", "you lead", "heads trick", "your lowest", "ace led")
+
+MATCHES = [
+    dict(seed=3, profile=0, players=4, kinds=(HUMAN, EASY, MEDIUM, HARD), end=0, reentry=1),
+    dict(seed=6, profile=1, players=3, kinds=(HUMAN, HUMAN, MEDIUM), end=0, reentry=0),
+    dict(seed=5, profile=0, players=7, kinds=(HUMAN, EASY, MEDIUM, HARD, EASY, MEDIUM, HARD),
+         end=0, reentry=0, threshold=15),
+    dict(seed=9, profile=2, players=3, kinds=(EASY, MEDIUM, HARD), end=0, reentry=0),
+]
+
+
+def start(setup, display=None):
+    setup = dict(setup)
+    d = Driver(display=display, seed=setup.pop("seed"))
+    d.start(**setup)
+    return d
+
+
+# ----- the status line names the seat to act ---------------------------------------------
+
+
+@pytest.mark.parametrize("setup", MATCHES, ids=["4p", "2humans", "7p", "ai-only"])
+def test_status_line_and_lit_seat_name_the_same_seat_all_match(setup):
+    """Whenever the status says "Pn thinking", "Pn to play" or gives Pn's own card, the
+    lit seat is Pn, Pn is the seat to act and has not played to this trick yet; when it
+    says "Pn takes the trick", Pn's tab is lit (Pn leads next)."""
+    d = start(setup)
+    seen = {}
+
+    def check(dr):
+        if dr.name() == "end":
+            return True
+        if not on_table(dr):
+            return False
+        t = dr.app.table
+        text = t.status.text
+        m = STATUS_SEAT.match(text)
+        if m is None:
+            return False
+        n = int(m.group(1)) - 1
+        assert lit_seat(t) == n, (text, lit_seat(t))
+        assert t.names[n].tg.pixel_shader is ui.palette(ui.BLACK)  # dark on the tab
+        if "takes" in text:
+            seen["takes"] = seen.get("takes", 0) + 1
+            return False
+        form = [f for f in TURN_FORMS if f in text]
+        assert form, text
+        played = [s for s, _ in t.trick]
+        assert n not in played, (text, played)
+        assert n == dr.app.match.current_player()
+        seen[form[0]] = seen.get(form[0], 0) + 1
+        return False
+
+    assert d.auto(check, max_steps=60000)
+    assert seen.get("thinking", 0) > 20 and seen.get("takes", 0) > 5, seen
+    if setup["kinds"][0] == HUMAN:
+        assert seen.get("heads trick", 0) + seen.get("your lowest", 0) > 5, seen
+    if setup["kinds"][1] == HUMAN:
+        assert seen.get("to play", 0) > 0, seen  # the next human, before the cover
+
+
+def test_after_an_ai_card_the_status_names_the_next_seat(disp):
+    """The moment an AI's card lands (it stays highlighted), the status line already
+    names the next seat, whose tab is lit: never the seat that just played."""
+    d = start(MATCHES[0], disp)
+
+    def ai_card(dr):
+        return on_table(dr) and dr.app.wait is not None and not dr.app.clear_after_wait
+
+    for _ in range(5):
+        assert d.auto(ai_card, max_steps=4000)
+        t = d.app.table
+        last_seat = t.trick[-1][0]
+        nxt = d.app.match.current_player()
+        assert nxt != last_seat
+        assert t.status.text.startswith(ui.seat_name(nxt) + " ")
+        assert lit_seat(t) == nxt
+        # the highlight frame is around the card just played
+        assert t.hl.x == t.cx(last_seat) - ui.CARD_W // 2 - 1
+        pix = sim.screen_pixels(disp)
+        x = t.cx(nxt) - t.colw // 2 + 1
+        assert count_color(pix, ui.YELLOW, (x, 0, x + t.colw - 2, 11)) > 40  # lit tab
+        d.step(4)
+
+
+# ----- the end of a round: nothing of the next deal before the summary ------------------------
+
+
+def test_last_trick_shows_this_round_until_the_summary_is_dismissed(disp):
+    d = start(dict(MATCHES[0], seed=12), disp)
+    app = d.app
+    rounds = []
+    state = {"scores": None, "frozen": None}
+
+    def watch(dr):
+        name = dr.name()
+        if name == "end":
+            return True
+        if name == "round":
+            state["frozen"] = None
+            return False
+        if not on_table(dr):
+            return False
+        t = app.table
+        m = app.match
+        text = t.status.text
+        if state["frozen"] is not None:
+            # still the last trick's table: exactly what it showed at first
+            assert (faces(t.group), shown_texts(t.group)) == state["frozen"]
+            return False
+        if "takes the last trick!" not in text:
+            if m.is_last_trick() and m.trick_len:
+                state["scores"] = [t.scores[s].text for s in range(m.n)]
+            return False
+        trick = [c for _, c in t.trick]
+        assert len(trick) >= 2
+        taker = int(text[1]) - 1
+        # the last trick in view, and no card of anyone's next hand
+        assert faces(t.group) == sorted(trick)
+        for s, _ in t.trick:
+            assert t.counts[s].text == "0"  # every card of the round is played
+        for s in range(m.n):
+            assert t.scores[s].text == state["scores"][s]  # the summary tells the penalty
+        assert lit_seat(t) == taker
+        assert "(hands hidden)" not in shown_texts(t.group)
+        pix = sim.screen_pixels(disp)
+        assert count_color(pix, 0xFFFFFF, (0, table_mod.LEGAL_Y, ui.W, ui.H), tol=4) == 0
+        state["frozen"] = (faces(t.group), shown_texts(t.group))
+        rounds.append(taker)
+        return False
+
+    assert d.auto(watch, max_steps=60000, pages=True)
+    assert len(rounds) >= 3
+
+
+def test_after_the_summary_the_next_deal_is_shown(disp):
+    d = start(dict(MATCHES[0], seed=12), disp)
+    assert d.auto(lambda dr: dr.name() == "round", max_steps=6000)
+    m = d.app.match
+    assert d.app.table is None  # the summary alone is on screen
+    d.press(keys.A)
+    d.auto(lambda dr: on_table(dr) and dr.app.table.interactive and dr.app.wait is None,
+           max_steps=4000)
+    t = d.app.table
+    hand = sorted(m.hand(0))
+    assert len(hand) == m.rules.hand - m.trick_no
+    assert set(hand) <= set(faces(t.group))
+    assert t.scores[0].text == str(m.scores[0])
+
+
+def test_the_last_trick_is_announced():
+    """During the last trick the status line says "last!" (where it says "n/7"
+    otherwise), and your own line turns orange."""
+    d = start(MATCHES[0])
+    seen = {"last": 0, "other": 0}
+
+    def check(dr):
+        if dr.name() == "end" or seen["last"] > 12:
+            return True
+        if not on_table(dr):
+            return False
+        t = dr.app.table
+        text = t.status.text
+        if "takes" in text or not STATUS_SEAT.match(text):
+            return False
+        last = dr.app.match.is_last_trick()
+        assert text.endswith("last!") == last, text
+        if not last:
+            n = dr.app.match.trick_no + 1
+            assert text.endswith("%d/%d" % (n, dr.app.match.rules.hand)), text
+        if t.interactive:
+            want = ui.ORANGE if last else ui.YELLOW
+            assert t.status.tg.pixel_shader[1] == want
+        seen["last" if last else "other"] += 1
+        return False
+
+    d.auto(check, max_steps=40000)
+    assert seen["last"] > 3 and seen["other"] > 10
