@@ -275,3 +275,42 @@ def test_the_last_trick_is_announced():
 
     d.auto(check, max_steps=40000)
     assert seen["last"] > 3 and seen["other"] > 10
+
+
+# ----- the table's marks and legend -----------------------------------------------------------
+
+
+def test_your_seat_is_marked_on_the_table(disp):
+    d = start(MATCHES[1], disp)  # P1 and P2 human: the mark follows who holds the device
+    marked = set()
+    for _ in range(6):
+        assert d.auto(my_turn, max_steps=4000)
+        t = d.app.table
+        holder = d.app.holder
+        pix = sim.screen_pixels(disp)
+        for s in range(t.n):
+            x0 = t.cx(s) - t.colw // 2
+            lane = count_color(pix, ui.SEAT, (x0, 12, x0 + t.colw, table_mod.STATUS_Y - 2),
+                               tol=6)
+            if s == holder:
+                assert lane > t.colw * 20, (s, lane)
+            else:
+                assert lane == 0, (s, lane)
+        marked.add(holder)
+        d.press(keys.A)
+    assert marked == {0, 1}
+
+
+def test_pause_menu_explains_the_seat_columns(disp):
+    d = start(MATCHES[0], disp)
+    assert d.auto(lambda dr: my_turn(dr) and dr.app.match.trick_no >= 1, max_steps=4000)
+    m = d.app.match
+    d.press(keys.START)
+    words = shown_texts(d.screen.group)
+    for w in ("your seat", "score", "cards left, lives", "P1", str(m.scores[0]),
+              str(m.counts[0])):
+        assert w in words, (w, words)
+    # the same life pips as the table: two red squares (agurk, 2 lives)
+    pix = sim.screen_pixels(disp)
+    assert count_color(pix, ui.RED, (0, 70, 40, 128)) == 2 * 9
+    assert count_color(pix, ui.SEAT, (0, 70, 40, 128), tol=6) > 200

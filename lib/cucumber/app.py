@@ -315,8 +315,9 @@ class App:
         elif c == "confirm":
             self.holder = cmd[1]
             self._show_table()
-        elif c == "pause":
-            self.open_screen(summary.PauseMenu)
+        elif c == "pause":  # ("pause", cursor): back from the rules, on "Rules"
+            self.open_screen(summary.PauseMenu, self.match, self.holder,
+                             cmd[1] if len(cmd) > 1 else 0)
         elif c == "resume":
             self._resume()
         elif c == "next":

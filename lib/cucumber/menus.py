@@ -332,6 +332,9 @@ GENERAL = (
     "Reach the limit and you are out. The last player in wins.",
     "Keys: left/right choose a card (only legal cards are raised and marked "
     "green), A plays, SELECT shows played cards when they stay open, START pauses.",
+    "The table: each seat's column shows its name, score, cards left and lives (red "
+    "squares; yellow: a re-entry still to take). Your seat's column is lighter, the "
+    "lit name is the seat to play, and \"last!\" marks the trick that scores.",
 )
 
 

@@ -233,22 +233,25 @@ class MatchEnd(Page):
 
 class PauseMenu(Page):
     """START during a match. Lives here, not in menus, so that no menu code is loaded
-    while a match is on screen."""
+    while a match is on screen. Under the menu, a legend of the table: a copy of one
+    seat's column (yours when you hold the device) with what each line means."""
 
     name = "pause"
     ITEMS = ("Resume", "Rules", "Quit to title")
 
-    def __init__(self):
+    def __init__(self, match=None, seat=None, cursor=0):
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
-        g.append(ui.heading("Paused", 12, ui.YELLOW))
-        g.append(ui.centered("the match is saved", 34, ui.GREY))
+        g.append(ui.heading("Paused", 3, ui.YELLOW))
+        g.append(ui.centered("the match is saved", 20, ui.GREY))
         self.rows = []
         for i in range(3):
-            t = ui.Text("", x=32, y=56 + i * ROW, width=16)
+            t = ui.Text("", x=32, y=34 + i * ROW, width=16)
             g.append(t)
             self.rows.append(t)
-        self.cursor = 0
+        if match is not None:
+            _legend(g, match, seat, 74)
+        self.cursor = cursor
         self.group = g
         self._draw()
 
@@ -270,6 +273,31 @@ class PauseMenu(Page):
         elif k == keys.B or k == keys.START:
             return ("resume",)
         return None
+
+
+def _legend(g, m, seat, y):
+    """What a seat's column on the table shows, drawn as the table draws it (``seat``'s
+    own name, score, cards left and life pips) with a word for each line."""
+    from cucumber.table import seat_lives
+    yours = seat is not None
+    if seat is None:
+        seat = 0
+    g.append(ui.rect(0, y - 2, ui.W, 1, ui.GREY))
+    if yours:
+        g.append(ui.rect(2, y, 34, 3 * ROW + 2, ui.SEAT))
+    name = ui.seat_name(seat)
+    g.append(ui.Text(name, x=19 - ui.text_width(name) // 2, y=y + 1))
+    sc = "%d" % m.scores[seat]
+    g.append(ui.Text(sc, x=19 - ui.text_width(sc) // 2, y=y + 1 + ROW))
+    g.append(ui.Text("%d" % m.counts[seat], x=8, y=y + 1 + 2 * ROW, color=ui.CYAN))
+    lives, extra = seat_lives(m, seat)
+    for i in range(min(4, lives + extra)):
+        g.append(ui.rect(16 + 4 * i, y + 6 + 2 * ROW, 3, 3, ui.RED if i < lives else ui.YELLOW))
+    words = ("your seat" if yours else "a seat", "score", "cards left, lives")
+    for i in range(3):
+        g.append(ui.Text(words[i], x=42, y=y + 1 + i * ROW, color=ui.GREY))
+    if m.rules.open_cards:
+        g.append(ui.Text("SELECT: played cards", x=2, y=y + 1 + 3 * ROW, color=ui.GREY))
 
 
 class Crash:

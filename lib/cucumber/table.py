@@ -50,6 +50,17 @@ def table_fonts(n):
     return (ui.Font("medium", STATUS_CHARS, red=RED_SUITS), seat)
 
 
+def seat_lives(m, s):
+    """(lives, re-entries to buy) of seat ``s``: the red and the yellow pips."""
+    if not m.active(s):
+        return 0, 0
+    rules = m.rules
+    left = rules.reentries - m.reentries_used[s]
+    if rules.reentry_choice:
+        return 1, left
+    return 1 + left, 0
+
+
 class Table:
     name = "table"
 
@@ -80,6 +91,9 @@ class Table:
         self.frozen = False  # the round is over: the columns stay as it left them
         g = displayio.Group()
         g.append(ui.background(ui.FELT))
+        # your seat (the holder's): its column and trick slot on a lighter felt
+        self.seat_rect = ui.rect(OFF, 0, self.colw, STATUS_Y - 2, ui.SEAT)
+        g.append(self.seat_rect)
         self.turn_rect = ui.rect(OFF, 0, self.colw - 2, 11, ui.YELLOW)
         g.append(self.turn_rect)
         self.names = []
@@ -154,7 +168,6 @@ class Table:
         if self.frozen:
             return
         m = self.m
-        rules = m.rules
         bm = self.pip_bm
         bm.fill(0)
         turn = m.current_player()
@@ -184,13 +197,10 @@ class Table:
             else:
                 c.set("%d" % m.counts[s])
                 c.color(ui.CYAN)
-            left = rules.reentries - m.reentries_used[s]
-            lives = 0 if out else (1 + left if not rules.reentry_choice else 1)
-            kind = 1
-            extra = left if rules.reentry_choice and not out else 0
+            lives, extra = seat_lives(m, s)
             x = cx - 1
             for i in range(lives + extra):
-                v = kind if i < lives else 2
+                v = 1 if i < lives else 2
                 for dx in range(3):
                     for dy in range(3):
                         if 0 <= x + dx < ui.W:
@@ -267,6 +277,7 @@ class Table:
         """Show ``holder``'s hand (None: no hand); legal cards selectable if interactive."""
         m = self.m
         self.holder = holder
+        self.seat_rect.x = self.cx(holder) - self.colw // 2 if holder is not None else OFF
         self.interactive = interactive and holder is not None
         hand = m.hand(holder) if holder is not None and not self.frozen else b""
         if self.interactive:

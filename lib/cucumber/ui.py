@@ -46,6 +46,7 @@ MARK = const(0x20FF60)  # the legal-card marker bar: used for nothing else
 RED = const(0xFF3030)
 CYAN = const(0x70D0FF)
 NAVY = const(0x101840)
+SEAT = const(0x1C6A40)  # the lighter felt behind your own seat's column
 ORANGE = const(0xFF9020)
 
 SUIT_SIGNS = "\u2660\u2665\u2666\u2663"  # spade, heart, diamond, club: suit order
