@@ -314,3 +314,93 @@ def test_pause_menu_explains_the_seat_columns(disp):
     pix = sim.screen_pixels(disp)
     assert count_color(pix, ui.RED, (0, 70, 40, 128)) == 2 * 9
     assert count_color(pix, ui.SEAT, (0, 70, 40, 128), tol=6) > 200
+
+
+# ----- rules from the pause menu ---------------------------------------------------------------
+
+
+def test_b_on_the_rules_goes_back_to_the_pause_menu_and_plays_nothing():
+    d = start(MATCHES[0])
+    assert d.auto(my_turn, max_steps=4000)
+    m = d.app.match
+    before = (bytes(m.hand(0)), m.trick_no, m.trick_len)
+    d.press(keys.START)
+    assert d.name() == "pause"
+    d.press(keys.DOWN)
+    d.press(keys.A)
+    assert d.name() == "rules"
+    d.press(keys.DOWN, keys.DOWN)
+    d.press(keys.B)
+    assert d.name() == "pause"  # where the rules were opened
+    assert d.app.screen.cursor == 1  # on "Rules"
+    assert (bytes(m.hand(0)), m.trick_no, m.trick_len) == before
+    d.press(keys.A)  # the next A opens the rules again: no card is played
+    assert d.name() == "rules"
+    d.press(keys.A)
+    assert d.name() == "pause"
+    assert (bytes(m.hand(0)), m.trick_no, m.trick_len) == before
+    d.press(keys.B)  # B on the pause menu resumes
+    assert my_turn(d)
+    assert (bytes(m.hand(0)), m.trick_no, m.trick_len) == before
+    assert set(m.hand(0)) <= set(faces(d.app.table.group))
+
+
+def test_b_on_the_rules_from_the_title_goes_back_to_the_title():
+    d = Driver(seed=2)
+    d.step(2)
+    d.press(keys.UP)  # to "Rules", the last item
+    assert d.app.screen.menu.cursor == 3
+    d.press(keys.A)
+    assert d.name() == "rules"
+    d.press(keys.B)
+    assert d.name() == "title"
+
+
+# ----- "New match" with a saved match -------------------------------------------------------
+
+
+def saved_match_nvm():
+    from cucumber.store import Store, MATCH
+    nvm = bytearray(b"\xff" * 8192)
+    d = Driver(nvm=nvm, seed=4)
+    d.start(**{k: v for k, v in MATCHES[0].items() if k != "seed"})
+    assert d.auto(lambda dr: my_turn(dr) and dr.app.match.trick_no >= 2, max_steps=5000)
+    return nvm, Store(nvm).get(MATCH)
+
+
+def test_new_match_asks_before_replacing_a_saved_match():
+    from cucumber.store import Store, MATCH
+    nvm, saved = saved_match_nvm()
+    d = Driver(nvm=nvm, seed=8)
+    d.step(2)
+    assert d.app.screen.can_continue and d.app.screen.menu.cursor == 1
+    d.press(keys.UP)  # "New match"
+    d.press(keys.A)
+    assert d.name() == "message"
+    words = " ".join(shown_texts(d.screen.group))
+    assert "Replace the saved match?" in words
+    assert "A: yes" in words and "B: no" in words
+    d.press(keys.B)  # no
+    assert d.name() == "title" and d.app.screen.can_continue
+    assert Store(nvm).get(MATCH) == saved
+    d.press(keys.A)  # Continue: the same match
+    assert d.name() == "table" and d.app.match.trick_no >= 2
+    d.app.command(("title",))
+    d.step(2)
+    d.press(keys.UP)
+    d.press(keys.A)
+    assert d.name() == "message"
+    d.press(keys.A)  # yes: the set-up, and the new match replaces the saved one
+    assert d.name() == "setup"
+    assert Store(nvm).get(MATCH) == saved  # nothing lost until the new match starts
+    d.press(keys.START)
+    assert d.app.match.trick_no == 0
+    assert Store(nvm).get(MATCH) != saved
+
+
+def test_new_match_without_a_saved_match_goes_straight_to_the_setup():
+    d = Driver(seed=8)
+    d.step(2)
+    assert not d.app.screen.can_continue
+    d.press(keys.A)
+    assert d.name() == "setup"

@@ -276,6 +276,14 @@ class App:
         c = cmd[0]
         if c == "setup":
             self.open_screen(_menus().SetupScreen, self.setup)
+        elif c == "new":  # "New match" on the title: a saved match is not lost unasked
+            if self.store.get(MATCH) is None:
+                self.open_screen(_menus().SetupScreen, self.setup)
+            else:
+                self.open_screen(_menus().Message, "New match",
+                                 "Replace the saved match? It is kept until the new "
+                                 "match starts.", ("setup",), ("title",),
+                                 "A: yes, set up a new one", "B: no")
         elif c == "continue":
             self.continue_match()
         elif c == "settings":
@@ -287,7 +295,9 @@ class App:
                 from engine.rules import Rules
                 r = Rules(("agurk", "gurka", "ogorek")[self.setup.profile])
             self.table = None  # rebuilt from the match on return: room for the rules
-            self.open_screen(_menus().RulesScreen, r)
+            # B goes back where the rules were opened: the pause menu during a match
+            self.open_screen(_menus().RulesScreen, r,
+                             ("back",) if self.match is None else ("pause", 1))
         elif c == "back":
             if self.match is not None:
                 self._resume()

@@ -107,7 +107,7 @@ class Title(Screen):
         elif k == keys.A or k == keys.START:
             c = m.cursor
             if c == 0:
-                return ("setup",)
+                return ("new",)
             if c == 1 and self.can_continue:
                 return ("continue",)
             if c == 2:
@@ -342,7 +342,8 @@ class RulesScreen(Screen):
     name = "rules"
     VISIBLE = 9
 
-    def __init__(self, rules):
+    def __init__(self, rules, back=("back",)):
+        self.back = back  # the command of B (A, START): where the rules were opened
         lines = []
         for s in rules.describe():
             for part in ui.wrap("- " + s, 26):
@@ -378,7 +379,7 @@ class RulesScreen(Screen):
         elif k == keys.UP and self.top > 0:
             self.top -= 1
         elif k in (keys.B, keys.A, keys.START):
-            return ("back",)
+            return self.back
         self._draw()
         return None
 
