@@ -30,6 +30,15 @@ TEXT = (
     + [0x2713, 0x2717]
 )
 
+# Glyphs drawn here instead of taken from misc-fixed: {font: {code point: BITMAP rows}},
+# each row a hex byte as in BDF, as many rows as the glyph's BBX is high.
+REDRAWN = {
+    # 6x10's club is a cross-like "#.#.#" between two bars at the status line's size:
+    # a round top lobe, two side lobes notched at the bottom, a stem and a foot (the
+    # card sprite's small club, one row taller).
+    "medium.pcf": {0x2663: ("00", "70", "70", "F8", "F8", "D8", "20", "70", "00", "00")},
+}
+
 FONTS = (
     ("small.pcf", "5x7.pcf.gz", TEXT),  # 5 x 7 cell: most text
     ("medium.pcf", "6x10.pcf.gz", TEXT),  # 6 x 10 cell: headings, menus
@@ -65,6 +74,25 @@ def subset_bdf(text, keep):
     return "\n".join(out) + "\n", len(chosen)
 
 
+def redraw(text, glyphs):
+    """The BDF ``text`` with the BITMAP rows of the glyphs in ``glyphs`` replaced."""
+    out = []
+    enc = None
+    skip = False
+    for line in text.splitlines():
+        if line.startswith("ENCODING "):
+            enc = int(line.split()[1])
+        if skip and line.startswith("ENDCHAR"):
+            skip = False
+        if skip:
+            continue
+        out.append(line)
+        if line == "BITMAP" and enc in glyphs:
+            out.extend(glyphs[enc])
+            skip = True
+    return "\n".join(out) + "\n"
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         for name, src, keep in FONTS:
@@ -75,6 +103,7 @@ def main():
             subprocess.run(["pcf2bdf", "-o", bdf, pcf], check=True)
             with open(bdf, encoding="latin-1") as f:
                 text, n = subset_bdf(f.read(), keep)
+            text = redraw(text, REDRAWN.get(name, {}))
             small = os.path.join(tmp, "out.bdf")
             with open(small, "w", encoding="latin-1") as f:
                 f.write(text)

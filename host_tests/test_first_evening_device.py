@@ -404,3 +404,22 @@ def test_new_match_without_a_saved_match_goes_straight_to_the_setup():
     assert not d.app.screen.can_continue
     d.press(keys.A)
     assert d.name() == "setup"
+
+
+# ----- the club sign ----------------------------------------------------------------------
+
+
+def test_the_club_sign_is_drawn_as_a_club_not_a_cross():
+    """The status font's club: a solid top lobe (two rows at least three wide), the
+    widest row the full five, and no row like a cross's arm ("#.#.#")."""
+    from adafruit_bitmap_font import bitmap_font
+    f = bitmap_font.load_font(os.path.join(ROOT, "fonts", "medium.pcf"))
+    f.load_glyphs("\u2663")
+    g = f.get_glyph(0x2663)
+    rows = ["".join("#" if g.bitmap[x, y] else "." for x in range(g.width))
+            for y in range(g.height)]
+    ink = [r for r in rows if "#" in r]
+    f.file.close()
+    assert ink[0].count("#") >= 3 and ink[1].count("#") >= 3, rows
+    assert max(r.count("#") for r in ink) == 5
+    assert not any(r.startswith("#.#.#") for r in ink), rows
