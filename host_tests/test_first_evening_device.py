@@ -423,3 +423,28 @@ def test_the_club_sign_is_drawn_as_a_club_not_a_cross():
     assert ink[0].count("#") >= 3 and ink[1].count("#") >= 3, rows
     assert max(r.count("#") for r in ink) == 5
     assert not any(r.startswith("#.#.#") for r in ink), rows
+
+
+# ----- the match end ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 7])
+def test_match_end_is_centred_and_balanced(n):
+    kinds = (HUMAN,) + (EASY,) * (n - 1)
+    d = Driver(seed=n)
+    d.start(profile=0, players=n, kinds=kinds, end=0, reentry=0, threshold=11)
+    assert d.auto(lambda dr: dr.name() == "end", max_steps=60000)
+    g = d.screen.group
+    rows = [t for t in walk(g) if isinstance(t, ui.Text) and STATUS_SEAT.match(t.text)
+            and "wins" not in t.text]
+    assert len(rows) == n
+    cells = ui.glyph_size()[0]
+    left = min(t.x for t in rows)
+    right = max(t.x + len(t.text) * cells for t in rows)
+    assert abs(left - (ui.W - right)) <= cells, (left, right)  # centred
+    xs = sorted(set(t.x for t in rows))
+    per_col = [sum(1 for t in rows if t.x == x) for x in xs]
+    assert len(xs) == (1 if n <= 4 else 2)
+    assert max(per_col) - min(per_col) <= 1  # balanced
+    winner = ui.seat_name(d.app.match.winner)
+    assert winner + " wins!" in shown_texts(g)

@@ -4,7 +4,8 @@ re-entry choice and match end. None of them draws a hand."""
 import displayio
 
 from cucumber import keys, ui
-from engine.match import DECLINE, PAY, SIT_OUT
+from cucumber.settings import HUMAN, LEVELS
+from engine.match import DECLINE, PAY, SIT_OUT, NOBODY
 
 ROW = 12
 
@@ -200,26 +201,36 @@ class Reentry(Page):
 
 
 class MatchEnd(Page):
+    """The winner in large letters, who that is, and every seat's final score: one
+    centred column up to four players, two balanced centred columns from five."""
+
     name = "end"
 
     def __init__(self, match, kinds, loser=None):
         w = match.winner
         g = displayio.Group()
         g.append(ui.background(ui.FELT))
-        g.append(ui.heading("%s wins!" % ui.seat_name(w), 10, ui.YELLOW))
-        sub = "human" if kinds[w] == 0 else "AI"
+        g.append(ui.heading("%s wins!" % ui.seat_name(w), 8, ui.YELLOW))
+        k = kinds[w]
+        g.append(ui.centered("human player" if k == HUMAN else "AI " + LEVELS[k], 28,
+                             ui.CYAN))
         if match.pot:
-            sub += ", sweeps the pot of %d" % match.pot
-        g.append(ui.centered(sub, 34, ui.CYAN))
+            g.append(ui.centered("and sweeps the pot of %d" % match.pot, 40, ui.CYAN))
         n = match.n
-        y = 50
+        lost = match.loser
+        rows = n if n <= 4 else (n + 1) // 2
+        cols = 1 if n <= 4 else 2
+        cells = 6 if lost == NOBODY else 8  # "P1  27" and " *" for the cucumber
+        y0 = 56 + (4 - rows) * ROW // 2
         for s in range(n):
-            col = ui.YELLOW if s == w else (ui.RED if s == match.loser else ui.TEXT)
-            x = 8 if s < 4 else 84
-            yy = y + (s % 4) * ROW
-            g.append(ui.Text("%s %4d%s" % (ui.seat_name(s), match.scores[s],
-                                           " *" if s == match.loser else ""),
-                             x=x, y=yy, color=col))
+            col, row = s // rows, s % rows
+            cx = 80 if cols == 1 else 40 + 80 * col
+            text = "%s %3d" % (ui.seat_name(s), match.scores[s])
+            if s == lost:
+                text += " *"
+            color = ui.YELLOW if s == w else (ui.RED if s == lost else ui.TEXT)
+            g.append(ui.Text(text, x=cx - ui.text_width("x" * cells) // 2, y=y0 + row * ROW,
+                             color=color))
         _footer(g, "A: rematch  B: title")
         self.group = g
 
