@@ -448,3 +448,32 @@ def test_match_end_is_centred_and_balanced(n):
     assert max(per_col) - min(per_col) <= 1  # balanced
     winner = ui.seat_name(d.app.match.winner)
     assert winner + " wins!" in shown_texts(g)
+
+
+# ----- the version ---------------------------------------------------------------------------
+
+
+def pyproject_version():
+    with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as f:
+        text = f.read()
+    block = text.split("[project]", 1)[1]
+    return re.search(r'^version\s*=\s*"([^"]+)"', block, re.M).group(1)
+
+
+def test_version_module_is_pyprojects():
+    from cucumber.version import VERSION
+    assert VERSION == pyproject_version()
+
+
+def test_title_shows_the_version(disp):
+    from cucumber.version import VERSION
+    d = Driver(display=disp, seed=1)
+    d.step(2)
+    assert d.name() == "title"
+    label = [t for t in walk(d.screen.group) if isinstance(t, ui.Text)
+             and t.text == "v" + VERSION]
+    assert len(label) == 1
+    t = label[0]
+    pix = sim.screen_pixels(disp)
+    w = len(t.text) * ui.glyph_size()[0]
+    assert count_color(pix, ui.GREY, (t.x, t.y, t.x + w, t.y + 12)) > 20

@@ -11,6 +11,7 @@ with it), ``key(k)`` returning None or a command tuple for the app, and ``tick(n
 import displayio
 
 from cucumber import keys, ui
+from cucumber.version import VERSION
 from cucumber.settings import KIND_NAMES, REENTRY_NAMES, THRESHOLDS, HUMAN, HARD
 from engine.rules import PROFILES, RulesError, MAX_PLAYERS
 
@@ -81,6 +82,7 @@ class Title(Screen):
         g.append(ui.centered("agurk - gurka - ogorek", 30, ui.CYAN))
         for i, c in enumerate((48, 21, 2)):  # A hearts, 7 hearts, 2 spades: a fan
             g.append(ui.card(c, 104 + i * 16, 48 + (i % 2) * 4))
+        g.append(ui.centered("v" + VERSION, 86, ui.GREY, cx=130))
         self.menu = ListMenu(g, 8, 50, 14, 4)
         self.menu.cursor = 1 if can_continue else 0
         self.notice = None
