@@ -172,6 +172,13 @@ def shoot(out, disp=None):
     d.press(keys.SELECT)
     snap("10_review")
     d.press(keys.B)
+
+    def last_trick(dr):
+        t = dr.app.table
+        return (dr.name() == "table" and t is not None
+                and "last trick!" in t.status.text)
+    d.auto(last_trick)
+    snap("20_last_trick_taken")
     d.auto(lambda dr: dr.name() == "round")
     snap("11_round_summary")
     d.auto(lambda dr: dr.name() == "life")
@@ -220,7 +227,13 @@ def shoot(out, disp=None):
     d.press(keys.B)
     d.auto(lambda dr: dr.name() == "round")
     snap("19_round_summary_7_players")
+    # "New match" with that match saved: asked first
     d.app.command(("title",))
+    d.step(2)
+    d.press(keys.UP)
+    d.press(keys.A)
+    snap("21_replace_saved_match")
+    d.press(keys.B)
     d.step(2)
     return saved
 
