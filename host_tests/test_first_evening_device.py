@@ -232,6 +232,20 @@ def test_last_trick_shows_this_round_until_the_summary_is_dismissed(disp):
     assert len(rounds) >= 3
 
 
+def test_pausing_on_the_last_trick_leads_to_the_summary_not_the_next_deal():
+    d = start(dict(MATCHES[0], seed=12))
+    assert d.auto(lambda dr: on_table(dr) and "last trick!" in dr.app.table.status.text,
+                  max_steps=6000)
+    m = d.app.match
+    d.press(keys.START)
+    assert d.name() == "pause"
+    words = shown_texts(d.screen.group)
+    assert "cards left, lives" not in words  # the legend would read the next deal
+    assert str(m.counts[0]) not in words and str(m.scores[0]) not in words
+    d.press(keys.B)  # resume: the summary, then the next deal
+    assert d.name() == "round"
+
+
 def test_after_the_summary_the_next_deal_is_shown(disp):
     d = start(dict(MATCHES[0], seed=12), disp)
     assert d.auto(lambda dr: dr.name() == "round", max_steps=6000)

@@ -326,8 +326,10 @@ class App:
             self.holder = cmd[1]
             self._show_table()
         elif c == "pause":  # ("pause", cursor): back from the rules, on "Rules"
-            self.open_screen(summary.PauseMenu, self.match, self.holder,
-                             cmd[1] if len(cmd) > 1 else 0)
+            # no legend (drawn from the match) while a round's summary is still to come:
+            # the match has already dealt the next round
+            self.open_screen(summary.PauseMenu, None if self.pages else self.match,
+                             self.holder, cmd[1] if len(cmd) > 1 else 0)
         elif c == "resume":
             self._resume()
         elif c == "next":

@@ -300,7 +300,12 @@ def _legend(g, m, seat, y):
     g.append(ui.Text(name, x=19 - ui.text_width(name) // 2, y=y + 1))
     sc = "%d" % m.scores[seat]
     g.append(ui.Text(sc, x=19 - ui.text_width(sc) // 2, y=y + 1 + ROW))
-    g.append(ui.Text("%d" % m.counts[seat], x=8, y=y + 1 + 2 * ROW, color=ui.CYAN))
+    if not m.active(seat):
+        g.append(ui.Text("x", x=8, y=y + 1 + 2 * ROW, color=ui.RED))
+    elif not m.in_round[seat]:
+        g.append(ui.Text("-", x=8, y=y + 1 + 2 * ROW, color=ui.GREY))
+    else:
+        g.append(ui.Text("%d" % m.counts[seat], x=8, y=y + 1 + 2 * ROW, color=ui.CYAN))
     lives, extra = seat_lives(m, seat)
     for i in range(min(4, lives + extra)):
         g.append(ui.rect(16 + 4 * i, y + 6 + 2 * ROW, 3, 3, ui.RED if i < lives else ui.YELLOW))
