@@ -276,14 +276,8 @@ class App:
         c = cmd[0]
         if c == "setup":
             self.open_screen(_menus().SetupScreen, self.setup)
-        elif c == "new":  # "New match" on the title: a saved match is not lost unasked
-            if self.store.get(MATCH) is None:
-                self.open_screen(_menus().SetupScreen, self.setup)
-            else:
-                self.open_screen(_menus().Message, "New match",
-                                 "Replace the saved match? It is kept until the new "
-                                 "match starts.", ("setup",), ("title",),
-                                 "A: yes, set up a new one", "B: no")
+        elif c == "new":  # "New match" on the title
+            self._new_asked()
         elif c == "continue":
             self.continue_match()
         elif c == "settings":
@@ -326,10 +320,7 @@ class App:
             self.holder = cmd[1]
             self._show_table()
         elif c == "pause":  # ("pause", cursor): back from the rules, on "Rules"
-            # no legend (drawn from the match) while a round's summary is still to come:
-            # the match has already dealt the next round
-            self.open_screen(summary.PauseMenu, None if self.pages else self.match,
-                             self.holder, cmd[1] if len(cmd) > 1 else 0)
+            self._pause_menu(cmd)
         elif c == "resume":
             self._resume()
         elif c == "next":
@@ -340,6 +331,25 @@ class App:
             except AttributeError:
                 rules = self.setup.rules()
             self.new_match(rules, self.kinds)
+
+    # command()'s branches with many arguments are methods: a call's arguments make the
+    # frame of the function that makes it larger, and command() is on the deepest path.
+
+    def _new_asked(self):
+        """The set-up, or first "Replace the saved match?" when a match is saved."""
+        if self.store.get(MATCH) is None:
+            self.open_screen(_menus().SetupScreen, self.setup)
+        else:
+            self.open_screen(_menus().Message, "New match",
+                             "Replace the saved match? It is kept until the new "
+                             "match starts.", ("setup",), ("title",),
+                             "A: yes, set up a new one", "B: no")
+
+    def _pause_menu(self, cmd):
+        """The pause menu, its cursor on cmd[1] if given. No legend (drawn from the match)
+        while a round's summary is still to come: the match has already dealt the next."""
+        self.open_screen(summary.PauseMenu, None if self.pages else self.match,
+                         self.holder, cmd[1] if len(cmd) > 1 else 0)
 
     def _resume(self):
         if self.pages:
@@ -361,7 +371,6 @@ class App:
         m = self.match
         t = self.table
         ended_trick = False
-        taker = None  # who took the last trick: the round is over
         ai_played = False
         human_acted = m.phase != PHASE_PLAY  # a re-entry answer or a new round
         evs = m.events
@@ -377,10 +386,13 @@ class App:
                 ended_trick = True
                 t.highlight(e[1], ui.YELLOW)
                 last = e[2] == m.rules.hand - 1
-                if last:
-                    taker = e[1]
                 t.set_status(("%s takes the last trick!" if last else "%s takes the trick")
                              % ui.seat_name(e[1]), ui.ORANGE if last else ui.YELLOW)
+                if last:
+                    # The match has already dealt the next round: the table keeps showing
+                    # this one (that trick, every card played, the scores before the
+                    # penalty, no hand) until the summary; refresh() no longer reads it.
+                    t.round_over(e[1])
                 self.beep("trick")
             elif kind == EV_PENALTY:
                 self._penalty(e)
@@ -398,15 +410,10 @@ class App:
                 self.pages.append(("win", e[1]))
                 self._record_win(e[1])
         self._save_match(human_acted)
-        if taker is not None:
-            # The match has already dealt the next round: the table keeps showing this
-            # one (its last trick, scores before the penalty, no hand) until the summary.
-            t.round_over(taker)
-        elif t is not None:
+        if t is not None:
             t.refresh()
         if ended_trick:
-            if taker is None:
-                t.show_hand(self.holder, False)
+            t.show_hand(self.holder, False)
             self._pause(self.TRICK_PAUSE_MS, clear=True)
         elif ai_played:
             # The AI's card stays highlighted for a moment; the tab and the status line

@@ -51,7 +51,8 @@ def table_fonts(n):
 
 
 def seat_lives(m, s):
-    """(lives, re-entries to buy) of seat ``s``: the red and the yellow pips."""
+    """(lives, re-entries to buy) of seat ``s``: the red and the yellow pips (the pause
+    menu's legend; Table.refresh computes the same inline)."""
     if not m.active(s):
         return 0, 0
     rules = m.rules
@@ -168,6 +169,7 @@ class Table:
         if self.frozen:
             return
         m = self.m
+        rules = m.rules
         bm = self.pip_bm
         bm.fill(0)
         turn = m.current_player()
@@ -197,7 +199,10 @@ class Table:
             else:
                 c.set("%d" % m.counts[s])
                 c.color(ui.CYAN)
-            lives, extra = seat_lives(m, s)
+            # seat_lives(m, s), inline: refresh runs at the table's deepest moments
+            left = rules.reentries - m.reentries_used[s]
+            lives = 0 if out else (1 + left if not rules.reentry_choice else 1)
+            extra = left if rules.reentry_choice and not out else 0
             x = cx - 1
             for i in range(lives + extra):
                 v = 1 if i < lives else 2
@@ -267,7 +272,7 @@ class Table:
     def trick_label(self):
         """Which trick this is, for the status line: "3/7", and "last!" for the last."""
         m = self.m
-        if self.m.is_last_trick():
+        if m.trick_no == m.rules.hand - 1:  # the last trick (no call: pystack)
             return "last!"
         return "%d/%d" % (m.trick_no + 1, m.rules.hand)
 
@@ -343,11 +348,12 @@ class Table:
         x = self.hand_x(i, len(hand))
         self.sel_rect.x = x - 1
         self.arrow.x = x + 6
-        self._show_reason(c)
+        self.set_status(self._reason(c), self._reason_color())
 
-    def _show_reason(self, c):
-        """Why card ``c`` may go, in the status line: orange on the last trick."""
-        self.set_status(self._reason(c), ui.ORANGE if self.m.is_last_trick() else ui.YELLOW)
+    def _reason_color(self):
+        """The colour of your own line: orange on the last trick."""
+        m = self.m
+        return ui.ORANGE if m.trick_no == m.rules.hand - 1 else ui.YELLOW
 
     def _reason(self, c):
         w = self.m.why(c)
@@ -420,7 +426,7 @@ class Table:
             self.interactive = False
             return ("play", c)
         elif k == keys.B or k == keys.UP or k == keys.DOWN:
-            self._show_reason(self.legal[self.sel])
+            self.set_status(self._reason(self.legal[self.sel]), self._reason_color())
         return None
 
     def tick(self, now):
