@@ -39,12 +39,15 @@ def _menus():
 
 
 def _drop_menus():
-    """Forget the menus module so that its code can be collected during a match."""
-    if "cucumber.menus" in sys.modules:
-        del sys.modules["cucumber.menus"]
-        pkg = sys.modules.get("cucumber")
-        if pkg is not None and hasattr(pkg, "menus"):
-            delattr(pkg, "menus")
+    """Forget the menus module (and the version it shows on the title) so that their
+    code can be collected during a match."""
+    mods = sys.modules
+    pkg = mods.get("cucumber")
+    for name in ("menus", "version"):
+        if "cucumber." + name in mods:
+            del mods["cucumber." + name]
+            if pkg is not None and hasattr(pkg, name):
+                delattr(pkg, name)
 
 
 def ticks_diff(a, b):

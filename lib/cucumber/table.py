@@ -50,18 +50,6 @@ def table_fonts(n):
     return (ui.Font("medium", STATUS_CHARS, red=RED_SUITS), seat)
 
 
-def seat_lives(m, s):
-    """(lives, re-entries to buy) of seat ``s``: the red and the yellow pips (the pause
-    menu's legend; Table.refresh computes the same inline)."""
-    if not m.active(s):
-        return 0, 0
-    rules = m.rules
-    left = rules.reentries - m.reentries_used[s]
-    if rules.reentry_choice:
-        return 1, left
-    return 1 + left, 0
-
-
 class Table:
     name = "table"
 
@@ -199,7 +187,7 @@ class Table:
             else:
                 c.set("%d" % m.counts[s])
                 c.color(ui.CYAN)
-            # seat_lives(m, s), inline: refresh runs at the table's deepest moments
+            # the pips (legend.seat_lives counts the same for the pause menu)
             left = rules.reentries - m.reentries_used[s]
             lives = 0 if out else (1 + left if not rules.reentry_choice else 1)
             extra = left if rules.reentry_choice and not out else 0
