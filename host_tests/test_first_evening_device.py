@@ -331,18 +331,18 @@ def test_pause_menu_explains_the_seat_columns(disp):
 
 
 def test_the_legend_and_the_title_code_are_not_kept_during_a_match():
-    """The board's heap: the table holds no code it does not show (the legend's module
-    is loaded to build the pause menu and forgotten; the title's version with menus)."""
+    """The board's heap: the table holds no code it does not show (the title's menus
+    and version are forgotten when a match screen opens)."""
     import sys
     d = start(MATCHES[0])
     assert d.auto(my_turn, max_steps=4000)
     d.press(keys.START)
     assert d.name() == "pause" and "your seat" in shown_texts(d.screen.group)
-    for name in ("cucumber.legend", "cucumber.menus", "cucumber.version"):
+    for name in ("cucumber.menus", "cucumber.version"):
         assert name not in sys.modules, name
     d.press(keys.B)
     assert my_turn(d)
-    for name in ("cucumber.legend", "cucumber.menus", "cucumber.version"):
+    for name in ("cucumber.menus", "cucumber.version"):
         assert name not in sys.modules, name
 
 

@@ -1,8 +1,6 @@
 """Screens between plays: pass-the-device cover, round summary, life lost, elimination,
 re-entry choice and match end. None of them draws a hand."""
 
-import sys
-
 import displayio
 
 from cucumber import keys, ui
@@ -263,7 +261,7 @@ class PauseMenu(Page):
             g.append(t)
             self.rows.append(t)
         if match is not None:
-            _legend(g, match, seat)
+            _legend(g, match, seat, 74)
         self.cursor = cursor
         self.group = g
         self._draw()
@@ -288,18 +286,46 @@ class PauseMenu(Page):
         return None
 
 
-def _legend(g, m, seat):
-    """The legend, from cucumber.legend, which is imported for it and forgotten again:
-    its code is needed only while the pause menu is built."""
-    from cucumber import legend
-    legend.draw(g, m, seat, 74)
-    legend = None
-    mods = sys.modules
-    if "cucumber.legend" in mods:
-        del mods["cucumber.legend"]
-    pkg = mods.get("cucumber")
-    if pkg is not None and hasattr(pkg, "legend"):
-        delattr(pkg, "legend")
+def seat_lives(m, s):
+    """(lives, re-entries still to take) of seat ``s``: the red and the yellow pips, as
+    Table.refresh counts them."""
+    if not m.active(s):
+        return 0, 0
+    rules = m.rules
+    left = rules.reentries - m.reentries_used[s]
+    if rules.reentry_choice:
+        return 1, left
+    return 1 + left, 0
+
+
+def _legend(g, m, seat, y):
+    """What a seat's column on the table shows, drawn as the table draws it (``seat``'s
+    own name, score, cards left and life pips; yours on the same lighter felt) with a
+    word for each line."""
+    yours = seat is not None
+    if seat is None:
+        seat = 0
+    g.append(ui.rect(0, y - 2, ui.W, 1, ui.GREY))
+    if yours:
+        g.append(ui.rect(2, y, 34, 3 * ROW + 2, ui.SEAT))
+    name = ui.seat_name(seat)
+    g.append(ui.Text(name, x=19 - ui.text_width(name) // 2, y=y + 1))
+    sc = "%d" % m.scores[seat]
+    g.append(ui.Text(sc, x=19 - ui.text_width(sc) // 2, y=y + 1 + ROW))
+    if not m.active(seat):
+        g.append(ui.Text("x", x=8, y=y + 1 + 2 * ROW, color=ui.RED))
+    elif not m.in_round[seat]:
+        g.append(ui.Text("-", x=8, y=y + 1 + 2 * ROW, color=ui.GREY))
+    else:
+        g.append(ui.Text("%d" % m.counts[seat], x=8, y=y + 1 + 2 * ROW, color=ui.CYAN))
+    lives, extra = seat_lives(m, seat)
+    for i in range(min(4, lives + extra)):
+        g.append(ui.rect(16 + 4 * i, y + 6 + 2 * ROW, 3, 3, ui.RED if i < lives else ui.YELLOW))
+    words = ("your seat" if yours else "a seat", "score", "cards left, lives")
+    for i in range(3):
+        g.append(ui.Text(words[i], x=42, y=y + 1 + i * ROW, color=ui.GREY))
+    if m.rules.open_cards:
+        g.append(ui.Text("SELECT: played cards", x=2, y=y + 1 + 3 * ROW, color=ui.GREY))
 
 
 class Crash:

@@ -187,7 +187,7 @@ class Table:
             else:
                 c.set("%d" % m.counts[s])
                 c.color(ui.CYAN)
-            # the pips (legend.seat_lives counts the same for the pause menu)
+            # the pips (summary.seat_lives counts the same for the pause menu's legend)
             left = rules.reentries - m.reentries_used[s]
             lives = 0 if out else (1 + left if not rules.reentry_choice else 1)
             extra = left if rules.reentry_choice and not out else 0
