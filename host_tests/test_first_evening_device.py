@@ -17,6 +17,7 @@ import pytest  # noqa: E402
 
 import simulator as sim  # noqa: E402
 from screenshots import Driver  # noqa: E402
+from test_screens import count_color  # noqa: E402  (the pixel counter the screen tests use)
 from cucumber import keys, ui  # noqa: E402
 from cucumber import table as table_mod  # noqa: E402
 from cucumber.settings import HUMAN, EASY, MEDIUM, HARD  # noqa: E402
@@ -70,20 +71,6 @@ def lit_seat(t):
         if t.turn_rect.x == t.cx(s) - t.colw // 2 + 1:
             return s
     return None
-
-
-def near(px, rgb, tol=10):
-    return all(abs(int(px[i]) - ((rgb >> (16 - 8 * i)) & 255)) <= tol for i in range(3))
-
-
-def count_color(pix, rgb, box, tol=10):
-    x0, y0, x1, y1 = box
-    n = 0
-    for x in range(max(0, x0), min(sim.W, x1)):
-        for y in range(max(0, y0), min(sim.H, y1)):
-            if near(pix[x, y], rgb, tol):
-                n += 1
-    return n
 
 
 def on_table(dr):
