@@ -146,7 +146,7 @@ def ensure_gcc_m32():
         if _gcc_m32_links():
             return
     raise BuildError("gcc cannot build 32-bit programs: install gcc-multilib "
-                     "(Debian/Ubuntu: apt-get install gcc-multilib) and make")
+                     "(Debian/Ubuntu: apt-get install gcc-multilib)")
 
 
 def build():
