@@ -39,6 +39,10 @@ SDIST_NAME = "mpy-cross-v6.3"
 SDIST_VERSION = "1.1.1"
 SDIST_FILE = "mpy_cross_v6_3-1.1.1.tar.gz"
 SDIST_SHA256 = "55414c358f5844c784e76d3b253cbd7af5f243ddd4c0b47a26d3875d628df300"
+# pip reads the sdist's metadata by running its setup.py with setuptools and wheel in a
+# throw-away environment; these pins (known to work) keep a later release of either from
+# breaking that old setup.py (PIP_CONSTRAINT reaches that environment's install too).
+BUILD_DEPS = ("setuptools==84.2.1", "wheel==0.48.0", "packaging==26.4")
 SDIST_DIR = os.path.join(BUILD, "sdist")
 SRC = os.path.join(BUILD, "src")
 MPTOP = os.path.join(SRC, "mpy_cross_v6_3-1.1.1", "micropython")
@@ -86,10 +90,14 @@ def fetch_source():
     if not os.path.exists(archive) or _sha256(archive) != SDIST_SHA256:
         _say("downloading %s==%s (sdist) from PyPI" % (SDIST_NAME, SDIST_VERSION))
         os.makedirs(SDIST_DIR, exist_ok=True)
+        constraints = os.path.join(SDIST_DIR, "build-constraints.txt")
+        with open(constraints, "w") as f:
+            f.write("\n".join(BUILD_DEPS) + "\n")
         p = subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps",
-                            "--disable-pip-version-check", "--no-binary", ":all:",
+                            "--disable-pip-version-check", "--no-binary", SDIST_NAME,
                             "%s==%s" % (SDIST_NAME, SDIST_VERSION), "-d", SDIST_DIR],
-                           capture_output=True, text=True)
+                           capture_output=True, text=True,
+                           env=dict(os.environ, PIP_CONSTRAINT=constraints))
         if p.returncode != 0 or not os.path.exists(archive):
             raise BuildError("pip could not download %s==%s: %s" % (
                 SDIST_NAME, SDIST_VERSION, (p.stderr.strip().splitlines() or ["?"])[-1]))
