@@ -20,8 +20,11 @@
 
 // CircuitPython's choice (py/circuitpy_mpconfig.h: "REPR_C encodes qstrs, 31-bit ints, and
 // 30-bit floats in a single 32-bit word"): a float is not a heap object. With REPR_A every
-// float result would take a 16-byte GC block, which the board never spends.
+// float result would take a 16-byte GC block, which the board never spends. (A build with
+// make CFLAGS_EXTRA=-DMICROPY_OBJ_REPR=MICROPY_OBJ_REPR_A shows what that would cost.)
+#ifndef MICROPY_OBJ_REPR
 #define MICROPY_OBJ_REPR                    (MICROPY_OBJ_REPR_C)
+#endif
 #define MICROPY_FLOAT_IMPL                  (MICROPY_FLOAT_IMPL_FLOAT)
 // Ints beyond 31 bits are MPZ objects on the heap, as on the board.
 #define MICROPY_LONGINT_IMPL                (MICROPY_LONGINT_IMPL_MPZ)
