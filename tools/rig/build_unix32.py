@@ -46,7 +46,7 @@ BUILD_DEPS = ("setuptools==84.2.1", "wheel==0.48.0", "packaging==26.4")
 SDIST_DIR = os.path.join(BUILD, "sdist")
 SRC = os.path.join(BUILD, "src")
 MPTOP = os.path.join(SRC, "mpy_cross_v6_3-1.1.1", "micropython")
-OBJ = os.path.join(BUILD, "obj-unix32")
+OBJ = os.path.join(BUILD, "obj-unix32-" + SDIST_VERSION)
 
 
 class BuildError(RuntimeError):
@@ -165,9 +165,14 @@ def build():
     top = fetch_source()
     _say("compiling " + os.path.relpath(OBJ, os.getcwd()))
     jobs = str(min(16, os.cpu_count() or 2))
+    # The version header: the core's version from py/mpconfig.h, not the hash of the
+    # repository that the sdist happens to be unpacked in (git would find this one), and
+    # the source's date, so that the header stays the same from one build to the next.
+    env = dict(os.environ, GIT_CEILING_DIRECTORIES=SRC,
+               SOURCE_DATE_EPOCH=str(int(os.path.getmtime(os.path.join(top, "py", "mpconfig.h")))))
     p = subprocess.run(["make", "-C", PORT, "-j", jobs, "MPTOP=" + top, "BUILD=" + OBJ,
                         "PYTHON=" + sys.executable],
-                       capture_output=True, text=True)
+                       capture_output=True, text=True, env=env)
     if p.returncode != 0:
         log = os.path.join(BUILD, "build_unix32.log")
         with open(log, "w") as f:
