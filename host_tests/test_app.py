@@ -182,8 +182,11 @@ def test_sound_and_lights_follow_the_game():
     for k in ("play", "trick", "penalty"):
         assert k in d.hw.beeps
     assert d.hw.light_colors != (0, 0, 0, 0, 0) or d.app.match.is_terminal()
+    # mute is a setting: quit to the title, mute in the settings, continue the match
+    d.app.command(("title",))
     d.app.prefs.mute = True
     d.app.command(("prefs",))
+    d.app.command(("continue",))
     d.hw.beeps.clear()
     d.auto(lambda dr: dr.name() == "round" and len(dr.hw.beeps) == 0
            and dr.app.match.round_no >= 2, max_steps=5000)

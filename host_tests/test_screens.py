@@ -286,6 +286,10 @@ def test_status_messages_fit_the_status_font(monkeypatch):
         orig(self, text, color)
 
     monkeypatch.setattr(table_mod.Table, "set_status", record)
+    # this module's table, kept for the whole match (the app forgets screen modules)
+    import cucumber.app as app_mod
+    monkeypatch.setitem(sys.modules, "cucumber.table", table_mod)
+    monkeypatch.setattr(app_mod, "forget", lambda name: None)
     d = Driver(seed=7)
     d.start(profile=1, players=3, kinds=(HUMAN, MEDIUM, EASY), end=0, reentry=0,
             open_cards=0)

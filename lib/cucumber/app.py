@@ -7,7 +7,12 @@ keys pressed before it passes are dropped, as are the rest of a batch of keys on
 of them changed the screen.
 
 Only the current screen's display group exists: making a screen builds its group and
-the previous one is dropped.
+the previous one is dropped. Only the current screen's code is loaded, too: each screen
+module (menus, summary, pause, table) is imported when one of its screens opens and
+forgotten when a screen of another opens (the table's stays while the table is kept,
+under the pause menu); cucumber.settings and the title's version are forgotten for the
+whole of a match (the preferences a match needs are read out of them first). What each
+part costs is in docs/FIGURES.md (tools/bench_board.py).
 """
 
 import gc
@@ -20,34 +25,36 @@ from engine.match import (
     EV_PLAY, EV_TRICK, EV_PENALTY, EV_LIFE, EV_OUT, EV_REENTER, EV_SUDDEN, EV_WIN,
     EV_LOSER,
 )
-from cucumber import keys, ui, settings, summary
-from cucumber.table import Table, table_fonts
-from cucumber.settings import HUMAN, LEVELS
+from cucumber import keys, ui
+from cucumber.seats import HUMAN, LEVELS, encode_match, decode_match
 from cucumber.store import SETTINGS, STATS, MATCH
 
 _HALF = 1 << 28
 _MASK = (1 << 29) - 1
 
+SCREEN_MODULES = ("menus", "summary", "pause", "table")  # cucumber.<name>, one loaded
+OUTSIDE_A_MATCH = ("settings", "version")  # forgotten while a match is on
 
-def _menus():
-    """The menus module, imported on first use (see _drop_menus)."""
-    m = sys.modules.get("cucumber.menus")
+
+def module(name):
+    """cucumber.``name``, imported now if it is not loaded."""
+    m = sys.modules.get("cucumber." + name)
     if m is None:
-        __import__("cucumber.menus")
-        m = sys.modules["cucumber.menus"]
+        __import__("cucumber." + name)
+        m = sys.modules["cucumber." + name]
     return m
 
 
-def _drop_menus():
-    """Forget the menus module (and the version it shows on the title) so that their
-    code can be collected during a match."""
+def forget(name):
+    """Forget cucumber.``name`` so that its code is collected once nothing of it is in use
+    (the next module() imports it again). Nothing may keep one of its functions, classes
+    or instances: a function holds its module's globals."""
     mods = sys.modules
-    pkg = mods.get("cucumber")
-    for name in ("menus", "version"):
-        if "cucumber." + name in mods:
-            del mods["cucumber." + name]
-            if pkg is not None and hasattr(pkg, name):
-                delattr(pkg, name)
+    if "cucumber." + name in mods:
+        del mods["cucumber." + name]
+        pkg = mods.get("cucumber")
+        if pkg is not None and hasattr(pkg, name):
+            delattr(pkg, name)
 
 
 def ticks_diff(a, b):
@@ -75,12 +82,10 @@ class App:
             from cucumber.store import Store
             store = Store(hw.nvm)
         self.store = store
-        self.prefs, self.setup, ok = settings.decode_settings(store.get(SETTINGS))
-        stats = settings.Stats.decode(store.get(STATS))
-        if stats is None:
-            stats = settings.Stats()
+        self.prefs = self.setup = self.stats = None  # outside a match only
+        ok = self._load_settings()
+        if module("settings").Stats.decode(store.get(STATS)) is None:
             ok = False
-        self.stats = stats
         notice = getattr(store, "notice", None)
         if not ok and not notice:
             notice = "Saved settings were damaged: defaults restored."
@@ -103,18 +108,32 @@ class App:
         self.last_trick = []
         self.now = hw.ticks_ms()
         self.guard = self.now
+        self.muted = False
         self._apply_prefs()
         self.show_title(notice)
 
     # ----- helpers -----------------------------------------------------------------
 
+    def _load_settings(self):
+        """The preferences and the last set-up, read from the store (outside a match:
+        they are dropped while one is on); False when the record was damaged."""
+        self.prefs, self.setup, ok = module("settings").decode_settings(
+            self.store.get(SETTINGS))
+        return ok
+
     def _apply_prefs(self):
         hw = self.hw
-        hw.muted = bool(self.prefs.mute)
+        self.muted = bool(self.prefs.mute)
+        hw.muted = self.muted
         hw.set_brightness(self.prefs.brightness)
 
+    def _stats(self):
+        """The statistics as stored (new ones if the record is missing or damaged)."""
+        st = module("settings")
+        return st.Stats.decode(self.store.get(STATS)) or st.Stats()
+
     def beep(self, kind):
-        if not self.prefs.mute:
+        if not self.muted:
             self.hw.beep(kind)
 
     def set_screen(self, screen):
@@ -123,19 +142,20 @@ class App:
         self.hw.display.root_group = screen.group
         self.guard = (self.now + self.GUARD_MS) & _MASK
 
-    def open_screen(self, make, *args):
-        """Drop the current screen's group, then build ``make(*args)`` and show it, so
-        that two screens never hold memory at once (the table is kept while paused)."""
+    def open_screen(self, where, make, *args):
+        """Drop the current screen (its group, and the code of the other screen modules),
+        then build ``cucumber.<where>.<make>(*args)`` and show it, so that two screens
+        never hold memory at once (the table is kept while paused)."""
         self.hw.display.root_group = None
         self.screen = None
-        mod = sys.modules.get("cucumber.menus")
-        if (mod is not None and self.match is not None and make is not mod.RulesScreen
-                and make is not mod.Message):
-            mod = None
-            _drop_menus()
-        mod = None
+        for name in SCREEN_MODULES:
+            if name != where and (name != "table" or self.table is None):
+                forget(name)
+        if self.match is not None:
+            for name in OUTSIDE_A_MATCH:
+                forget(name)
         self.collect()
-        self.set_screen(make(*args))
+        self.set_screen(getattr(module(where), make)(*args))
 
     def refresh_display(self):
         """Push the current frame out now (before a possibly long computation)."""
@@ -146,7 +166,9 @@ class App:
             pass
 
     def save_settings(self):
-        self.store.put(SETTINGS, settings.encode_settings(self.prefs, self.setup))
+        if self.prefs is not None:  # in a match they were saved when it began
+            self.store.put(SETTINGS, module("settings").encode_settings(self.prefs,
+                                                                        self.setup))
 
     def _set_lights(self, colors):
         if colors != self.lights:
@@ -175,8 +197,10 @@ class App:
         self.table = None
         self.table_fonts = None
         self.match = None
+        if self.prefs is None:  # back from a match
+            self._load_settings()
         self._update_lights()
-        self.open_screen(_menus().Title, self.store.get(MATCH) is not None, notice)
+        self.open_screen("menus", "Title", self.store.get(MATCH) is not None, notice)
 
     def new_match(self, rules, kinds):
         self.seed = (self.seed * 1103515245 + 12345) & 0x3FFFFFFF
@@ -187,6 +211,7 @@ class App:
     def _begin(self, m, kinds):
         self.match = m
         self.kinds = bytearray(kinds[:m.n])
+        self.prefs = self.setup = self.stats = None  # saved; read again at the title
         self.bots = []
         for s in range(m.n):
             k = self.kinds[s]
@@ -207,18 +232,14 @@ class App:
         self._save_match()
         self._advance()
 
-    def _new_table(self):
-        """The table, with the fonts loaded for this match (loaded at its first table:
-        the pages between rounds drop the table, and rebuilding it should not read the
-        font files again; the two sheets take well under 1 KB)."""
-        if self.table_fonts is None:
-            self.table_fonts = table_fonts(self.match.n)
-        return Table(self.match, self.kinds, self.table_fonts)
-
     def _show_table(self, turn=True):
         if self.table is None:
-            self.open_screen(self._new_table)
+            # The fonts are loaded at the match's first table and kept: the pages between
+            # rounds drop the table, and rebuilding it should not read the font files
+            # again (the two sheets take well under 1 KB).
+            self.open_screen("table", "Table", self.match, self.kinds, self.table_fonts)
             self.table = self.screen
+            self.table_fonts = self.table.fonts
         else:
             self.set_screen(self.table)
         t = self.table
@@ -254,19 +275,19 @@ class App:
             # Every nvm write erases the whole 8 KB flash block, so AI plays are not saved
             # one by one: a power cut replays them from the last human action or round start.
             return
-        self.store.put(MATCH, settings.encode_match(save.dumps(m), self.kinds, m.n,
-                                                    self.bot_seed))
+        self.store.put(MATCH, encode_match(save.dumps(m), self.kinds, m.n, self.bot_seed))
 
     def continue_match(self):
         rec = self.store.get(MATCH)
         try:
-            blob, kinds, seed = settings.decode_match(rec)
+            blob, kinds, seed = decode_match(rec)
             m = save.loads(blob)
             if m.n != len(kinds):
                 raise save.SaveError("save: seat list does not match the match")
         except (ValueError, save.SaveError) as e:
-            self.open_screen(_menus().Message, "Cannot continue", str(e) + " Start a new match?",
-                             ("setup",), ("title",), "A: new match", "B: title")
+            self.open_screen("menus", "Message", "Cannot continue",
+                             str(e) + " Start a new match?", ("setup",), ("title",),
+                             "A: new match", "B: title")
             return
         m.log_events = True
         m.events = []
@@ -278,13 +299,14 @@ class App:
     def command(self, cmd):
         c = cmd[0]
         if c == "setup":
-            self.open_screen(_menus().SetupScreen, self.setup)
+            self.open_screen("menus", "SetupScreen", self.setup)
         elif c == "new":  # "New match" on the title
             self._new_asked()
         elif c == "continue":
             self.continue_match()
         elif c == "settings":
-            self.open_screen(_menus().SettingsScreen, self.prefs, self.stats)
+            self.stats = self._stats()
+            self.open_screen("menus", "SettingsScreen", self.prefs, self.stats)
         elif c == "rules":
             try:
                 r = self.setup.rules() if self.match is None else self.match.rules
@@ -293,7 +315,7 @@ class App:
                 r = Rules(("agurk", "gurka", "ogorek")[self.setup.profile])
             self.table = None  # rebuilt from the match on return: room for the rules
             # B goes back where the rules were opened: the pause menu during a match
-            self.open_screen(_menus().RulesScreen, r,
+            self.open_screen("menus", "RulesScreen", r,
                              ("back",) if self.match is None else ("pause", 1))
         elif c == "back":
             if self.match is not None:
@@ -312,7 +334,7 @@ class App:
             self._apply_prefs()
             self.save_settings()
         elif c == "reset_stats":
-            self.stats = settings.Stats()
+            self.stats = module("settings").Stats()
             self.store.put(STATS, self.stats.encode())
             self.screen.refresh(self.stats)
         elif c == "play":
@@ -341,9 +363,9 @@ class App:
     def _new_asked(self):
         """The set-up, or first "Replace the saved match?" when a match is saved."""
         if self.store.get(MATCH) is None:
-            self.open_screen(_menus().SetupScreen, self.setup)
+            self.open_screen("menus", "SetupScreen", self.setup)
         else:
-            self.open_screen(_menus().Message, "New match",
+            self.open_screen("menus", "Message", "New match",
                              "Replace the saved match? It is kept until the new "
                              "match starts.", ("setup",), ("title",),
                              "A: yes, set up a new one", "B: no")
@@ -351,8 +373,10 @@ class App:
     def _pause_menu(self, cmd):
         """The pause menu, its cursor on cmd[1] if given. No legend (drawn from the match)
         while a round's summary is still to come: the match has already dealt the next."""
-        self.open_screen(summary.PauseMenu, None if self.pages else self.match,
-                         self.holder, cmd[1] if len(cmd) > 1 else 0)
+        fonts = self.table_fonts
+        self.open_screen("pause", "PauseMenu", None if self.pages else self.match,
+                         self.holder, cmd[1] if len(cmd) > 1 else 0,
+                         fonts[0] if fonts is not None else None)
 
     def _resume(self):
         if self.pages:
@@ -450,8 +474,9 @@ class App:
     def _record_win(self, winner):
         m = self.match
         self.matches_ended += 1
-        self.stats.record(self.kinds, m.n, winner)
-        self.store.put(STATS, self.stats.encode())
+        stats = self._stats()
+        stats.record(self.kinds, m.n, winner)
+        self.store.put(STATS, stats.encode())
 
     def _pause(self, ms, clear):
         self.wait = (self.now + ms) & _MASK
@@ -463,25 +488,25 @@ class App:
         kind = p[0]
         self.table = None  # dropped; rebuilt after the pages
         if kind == "round":
-            self.open_screen(summary.RoundSummary, m, p[1], p[2], p[3], p[4], p[5])
+            self.open_screen("summary", "RoundSummary", m, p[1], p[2], p[3], p[4], p[5])
             return
         if kind == "life":
             self.beep("out")
-            self.open_screen(summary.life_lost, p[1], self.penalty_scores[p[1]],
+            self.open_screen("summary", "life_lost", p[1], self.penalty_scores[p[1]],
                              m.rules.threshold, p[2], p[3])
         elif kind == "out":
             self.beep("out")
-            self.open_screen(summary.eliminated, p[1], p[2])
+            self.open_screen("summary", "eliminated", p[1], p[2])
         elif kind == "loser":
             self.beep("out")
-            self.open_screen(summary.cucumber, p[1], p[2])
+            self.open_screen("summary", "cucumber", p[1], p[2])
         elif kind == "back":
-            self.open_screen(summary.reentered, p[1], p[2], p[3])
+            self.open_screen("summary", "reentered", p[1], p[2], p[3])
         elif kind == "sudden":
-            self.open_screen(summary.sudden, p[1:])
+            self.open_screen("summary", "sudden", p[1:])
         else:  # win
             self.beep("win")
-            self.open_screen(summary.MatchEnd, m, self.kinds)
+            self.open_screen("summary", "MatchEnd", m, self.kinds)
 
     def _next_page(self):
         if self.pages:
@@ -502,7 +527,7 @@ class App:
         if m.phase == PHASE_REENTRY:
             if self.kinds[s] == HUMAN:
                 self.table = None
-                self.open_screen(summary.Reentry, m, s)
+                self.open_screen("summary", "Reentry", m, s)
                 self._update_lights()
                 return
             self._act(self.bots[s].choose(m.view(s)))
@@ -510,7 +535,7 @@ class App:
         if self.kinds[s] == HUMAN and self.humans > 1 and s != self.holder:
             self.table = None
             self.holder = None
-            self.open_screen(summary.Cover, s)
+            self.open_screen("summary", "Cover", s)
             self._update_lights()
             return
         if self.table is None or self.screen is not self.table:
@@ -620,7 +645,8 @@ def crashed(hw, exc):
     gc.collect()
     print_traceback(exc)
     from cucumber.store import Store
-    screen = summary.Crash(exc, Store(hw.nvm).get(MATCH) is not None)
+    from cucumber.crash import Crash
+    screen = Crash(exc, Store(hw.nvm).get(MATCH) is not None)
     running = screen
     if display is not None:
         display.root_group = screen.group

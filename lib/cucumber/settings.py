@@ -9,8 +9,8 @@ the player picked is lost; ``Setup.rules()`` is where validity is decided.
 STATS (33 bytes): "S" version, matches:2, then per seat played:2 won:2 (counted while
 that seat was a human).
 
-MATCH (<= 130 bytes): "M" version, bot seed:2, players n, n seat kinds, then the
-``engine.save`` blob.
+The MATCH record and the seat kinds are in cucumber.seats: all a match in progress needs
+(this module is not loaded during a match).
 
 Anything short, unknown or out of range decodes to the defaults (``None`` for a match).
 """
@@ -18,12 +18,9 @@ Anything short, unknown or out of range decodes to the defaults (``None`` for a 
 from engine.compat import const
 from engine.rules import Rules, PROFILES, MAX_PLAYERS
 
-HUMAN = const(0)
-EASY = const(1)
-MEDIUM = const(2)
-HARD = const(3)
+from cucumber.seats import HUMAN, EASY, MEDIUM, HARD, LEVELS  # noqa: F401  (for menus)
+
 KIND_NAMES = ("Human", "AI easy", "AI medium", "AI hard")
-LEVELS = ("", "easy", "medium", "hard")
 
 # Re-entry modes offered on the set-up screen.
 REENTRY_NAMES = ("none", "2 lives", "3 lives", "buy-back", "comeback")
@@ -197,29 +194,3 @@ class Stats:
 def _u16(out, v):
     out.append(v & 0xFF)
     out.append((v >> 8) & 0xFF)
-
-
-def encode_match(blob, kinds, n, seed):
-    out = bytearray(b"M")
-    out.append(_VERSION)
-    _u16(out, seed & 0xFFFF)
-    out.append(n)
-    for s in range(n):
-        out.append(kinds[s])
-    out.extend(blob)
-    return bytes(out)
-
-
-def decode_match(b):
-    """(engine blob, kinds bytearray, seed) from a MATCH record; ValueError if it is bad."""
-    if b is None or len(b) < 6 or b[0:1] != b"M" or b[1] != _VERSION:
-        raise ValueError("save: not a saved match")
-    seed = b[2] | (b[3] << 8)
-    n = b[4]
-    if not 2 <= n <= MAX_PLAYERS or len(b) < 5 + n:
-        raise ValueError("save: bad seat list")
-    kinds = bytearray(b[5:5 + n])
-    for k in kinds:
-        if k > HARD:
-            raise ValueError("save: bad seat kind")
-    return bytes(b[5 + n:]), kinds, seed

@@ -22,7 +22,7 @@ so that a finished trick stays in view during the pause after it.
 import displayio
 
 from cucumber import keys, ui
-from cucumber.settings import HUMAN
+from cucumber.seats import HUMAN
 
 HAND_Y = 96  # hand cards when not selectable / illegal
 LEGAL_Y = 84  # legal cards on your turn
