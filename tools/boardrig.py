@@ -192,7 +192,8 @@ def run(code, step=None, tree=None, pystack=BOARD_PYSTACK, heap=None, paths=PATH
     tree = tree or make_tree()
     if interpreter == "node":
         return _run_node(code, step, tree, pystack, heap, paths, timeout)
-    return _run_binary(interpreter, code, step, tree, heap, paths, timeout)
+    return _run_binary(os.path.abspath(interpreter), code, step, tree, pystack, heap, paths,
+                       timeout)
 
 
 def _run_node(code, step, tree, pystack, heap, paths, timeout):
@@ -221,7 +222,7 @@ def _last_error(stdout, stderr):
     return stderr + (stdout[i:] if i >= 0 else "")
 
 
-def _run_binary(binary, code, step, tree, heap, paths, timeout):
+def _run_binary(binary, code, step, tree, pystack, heap, paths, timeout):
     if not isinstance(code, str):
         code = "\n".join(code) + "\n"
     if step is not None:
@@ -230,10 +231,11 @@ def _run_binary(binary, code, step, tree, heap, paths, timeout):
         drive = os.path.join(tmp, "drive")
         shutil.copytree(tree, drive)
         with open(os.path.join(drive, "main_rig.py"), "w") as f:
-            f.write(code)
+            # The drive is a folder here, not "/": the app finds sprites/ and fonts/ there.
+            f.write("import cucumber.ui\ncucumber.ui.ROOT = %r\n" % (drive + "/") + code)
         env = dict(os.environ)
         env["MICROPYPATH"] = ":".join(os.path.join(drive, p) if p else drive for p in paths)
-        argv = [binary]
+        argv = [binary, "-X", "pystack=%d" % pystack]  # micropython32 reads it
         if heap is not None:
             argv += ["-X", "heapsize=%d" % heap]
         argv.append("main_rig.py")

@@ -1,9 +1,13 @@
 """Stand-in for CircuitPython's built-in ``displayio`` (board rig, tools/boardrig.py).
 
-Objects allocate what CircuitPython's C objects allocate (sizes read from
-shared-module/displayio/*.c): Bitmap 48 B + pixel words, Palette 32 B + 16 B a colour,
-TileGrid 96 B + tiles beyond 4, Group 48 B + its list, OnDiskBitmap 64 B + its palette +
-~600 B for the open file. Drawing does nothing.
+Each object takes, in all, about the heap its C object takes on the board (sizes read
+from shared-module/displayio/*.c): Bitmap 48 B + pixel words, Palette 32 B + 16 B a
+colour, TileGrid 96 B + tiles beyond 4, Group 48 B + its list, OnDiskBitmap 64 B + its
+palette + ~600 B for the open file. A Python object costs more than its attributes (16 B
+for the instance, ~8 B a member, 16 B a bytearray's header: measured with
+tools/rig/build/micropython32), so each pads only up to its C size: defaults are class
+attributes and the padding (``_m``) is the C size less that Python overhead. Measured
+there, each stand-in is within 16 B of its C size. Drawing does nothing.
 """
 def _r16(n):
     return (n + 15) & ~15
@@ -18,7 +22,7 @@ class Bitmap:
         self.width = width
         self.height = height
         stride = (width * bits + 31) // 32
-        self._m = bytearray(_r16(48) + _r16(stride * 4 * height))
+        self._m = bytearray(_r16(stride * 4 * height))  # 32 B instance + 16 B header
         COUNT[0] += 1
     def __setitem__(self, k, v):
         pass
@@ -30,49 +34,51 @@ class Bitmap:
 class Palette:
     def __init__(self, n, dither=False):
         self._n = n
-        self._m = bytearray(32 + 16 * n)
+        self._m = bytearray(max(4 * n, 16 * n - 16))  # colours; 32 + 16 B of Python
         COUNT[0] += 1
     def __len__(self):
         return self._n
     def __setitem__(self, i, c):
         m = self._m
-        p = 32 + 16 * i
+        p = 4 * i
         m[p] = c & 255
         m[p + 1] = (c >> 8) & 255
         m[p + 2] = (c >> 16) & 255
     def __getitem__(self, i):
         m = self._m
-        p = 32 + 16 * i
+        p = 4 * i
         return m[p] | (m[p + 1] << 8) | (m[p + 2] << 16)
     def make_transparent(self, i):
-        self._m[32 + 16 * i + 3] = 1
+        self._m[4 * i + 3] = 1
     def make_opaque(self, i):
-        self._m[32 + 16 * i + 3] = 0
+        self._m[4 * i + 3] = 0
 
 class TileGrid:
+    hidden = False
     def __init__(self, bitmap, pixel_shader=None, width=1, height=1, tile_width=None,
                  tile_height=None, default_tile=0, x=0, y=0):
         self.bitmap = bitmap
         self.pixel_shader = pixel_shader
         self.x = x
         self.y = y
-        self.hidden = False
         n = width * height
-        self._t = bytearray(96 + (_r16(n) if n > 4 else 4))
+        # 64 B instance + 16 B header + 16: the C object's 96 B, which holds 4 tiles
+        self._t = bytearray(16 + (_r16(n - 4) if n > 4 else 0))
         COUNT[0] += 1
     def __setitem__(self, i, v):
-        self._t[96 + i] = v
+        self._t[i] = v
     def __getitem__(self, i):
-        return self._t[96 + i]
+        return self._t[i]
 
 class Group:
+    scale = 1
+    hidden = False
     def __init__(self, scale=1, x=0, y=0):
-        self._l = []
+        self._l = []  # 48 B instance + the list: the C group's 48 B + its list
         self.x = x
         self.y = y
-        self.scale = scale
-        self.hidden = False
-        self._m = bytearray(48)
+        if scale != 1:
+            self.scale = scale
         COUNT[0] += 1
     def append(self, o):
         self._l.append(o)
@@ -98,5 +104,5 @@ class OnDiskBitmap:
         if not colors:
             colors = 1 << bpp
         self.pixel_shader = Palette(colors)
-        self._m = bytearray(64 + 600)
+        self._m = bytearray(600)  # 48 B instance + 16 B header: 64 B + the open file
         COUNT[0] += 1

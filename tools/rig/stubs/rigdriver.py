@@ -105,6 +105,8 @@ class _Player:
         # the heap in use as the step reads its keys: in the capped runs the collector ran
         # just before the step, so this is the live heap of that screen
         import gc
+        if PLAN.get("collect"):  # an interpreter whose collector works inside calls
+            gc.collect()
         a = gc.mem_alloc()
         if a > self.live.get(name, 0):
             self.live[name] = a
@@ -218,14 +220,27 @@ class _Player:
 
     def finish(self, app):
         import gc
-        import json
         gc.collect()
-        print("RIG-RESULT " + json.dumps({
+        print("RIG-RESULT " + _json({
             "matches": app.matches_ended, "steps": self.steps, "plays": self.plays,
             "screens": sorted(self.screens.keys()), "crash_screens": self.crash_screens,
             "crash_text": self.crash_text, "continued": self.continued,
             "rounds": self.rounds, "live_by_screen": self.live}))
         raise SystemExit
+
+
+def _json(v):
+    """``v`` (ints, bools, strings, lists, dicts) as JSON: a rig interpreter may have no
+    ``json`` module."""
+    if v is True or v is False:
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    if isinstance(v, dict):
+        return "{" + ", ".join(_json(str(k)) + ": " + _json(v[k]) for k in v) + "}"
+    return "[" + ", ".join(_json(x) for x in v) + "]"
 
 
 def _deeper(n):
