@@ -1,11 +1,13 @@
 """The board layer on the host, with fake CircuitPython modules in sys.modules."""
 
+import gc
 import sys
 import types
 
 import pytest
 
 from cucumber import board as hwmod
+from cucumber import boardinput
 from cucumber import keys as K
 
 
@@ -235,7 +237,7 @@ def test_pygamer_jitter_around_threshold_gives_one_event(fakes):
     hw = pygamer(fakes)
     events = []
     for i in range(200):
-        wobble = 32768 + hwmod.STICK_PRESS + (300 if i % 2 else -300)
+        wobble = 32768 + boardinput._STICK_PRESS + (300 if i % 2 else -300)
         stick(wobble, 32768)
         events += hw.keys()
     assert events == [K.RIGHT]
@@ -270,22 +272,40 @@ def test_generic_board_without_keypad_polls_pins(fakes, monkeypatch):
     fakes(board_id="someboard", DISPLAY=FakeDisplay(), BUTTON_LEFT="l", BUTTON_RIGHT="r",
           BUTTON_A="a", BUTTON_START="s")
     hw = hwmod.open_hardware()
-    src = hw.sources[0]
-    assert isinstance(src, hwmod._PolledPins)
-    assert [io.pin for io in src.pins] == ["l", "r", "a", "s"]
+    (src,) = hw.sources
+    assert isinstance(src, boardinput.PolledPins)
+    pins = src.pins
+    assert [io.pin for io in pins] == ["l", "r", "a", "s"]
+    assert [io.pull for io in pins] == ["up"] * 4
     assert hw.keys() == []  # all high: nothing pressed (active low)
-    src.pins[1].value = False
+    pins[1].value = False
     assert hw.keys() == [K.RIGHT]
     assert hw.keys() == []  # held: no repeat
-    src.pins[1].value = True
-    src.pins[3].value = False
+    pins[1].value = True
+    pins[3].value = False
     assert hw.keys() == [K.START]
+
+
+def test_polled_pins_chord_gives_start(fakes, monkeypatch):
+    monkeypatch.setitem(sys.modules, "keypad", None)
+    fakes(board_id="circuitplayground_express", BUTTON_A="a", BUTTON_B="b", NEOPIXEL="np")
+    hw = hwmod.open_hardware()
+    a, b = hw.sources[0].pins
+    assert a.pull == "down"  # pressed = high on this board
+    a.value = b.value = False
+    assert hw.keys() == []
+    a.value = True
+    assert hw.keys() == [K.RIGHT]
+    b.value = True
+    assert hw.keys() == [K.A, K.START]
+    assert len(hw._pixel_buf) == 30  # ten NeoPixels
 
 
 def test_board_without_buttons_or_anything(fakes):
     fakes(board_id="bare")
     hw = hwmod.open_hardware()
     assert hw.keys() == [] and hw.display is None
+    assert hw.sources == []  # the crash screen starts again by itself (app.crashed)
     hw.beep("win")
     hw.lights((0xFF0000,))
     hw.set_brightness(3)
@@ -301,8 +321,11 @@ def test_beep_mute_and_sound_table(fakes):
     assert audio.pin == "A0" and len(audio.played) == 6
     assert hw._enable.value is True  # amplifier on
     win = audio.played[4]
-    assert win.rate == hwmod.RATE
-    assert 0.4 * hwmod.RATE < len(win.data) <= 0.6 * hwmod.RATE
+    assert win.rate == hwmod._RATE
+    assert 0.4 * hwmod._RATE < len(win.data) <= 0.6 * hwmod._RATE
+    for kind, sample in zip(("play", "trick", "penalty", "out", "win", "error"),
+                            audio.played):
+        assert sample.data == reference_render(NOTES[kind]), kind
     assert set(win.data) == {128 + 28, 128 - 28}
     hw.beep("nonsense")  # unknown kinds are ignored
     hw.muted = True
@@ -333,7 +356,7 @@ def test_lights_and_brightness(fakes):
     v = (255 * scale) >> 8
     assert w[-1] == bytes((0, v, 0, v, 0, 0)) + bytes(9)  # G, R, B order
     hw.set_brightness(0)
-    assert hw.display.brightness == hwmod.BACKLIGHT[0]
+    assert hw.display.brightness == 0.15
     v0 = (255 * hwmod.PIXEL_SCALE[0]) >> 8
     assert w[-1][:6] == bytes((0, v0, 0, v0, 0, 0))  # re-lit at the new level
     hw.set_brightness(9)
@@ -350,11 +373,75 @@ def test_ticks_diff_wraps():
     assert hwmod.ticks_add(wrap - 1, 2) == 1
 
 
-def test_render_is_whole_periods():
-    buf = bytearray(hwmod._MAX_SAMPLES)
-    for notes in hwmod.SOUNDS.values():
-        n = hwmod.render(notes, buf)
-        assert 0 < n <= len(buf)
+# The sounds as (frequency Hz, ms) notes, and how they were rendered before board.py
+# stored them as (half period, ms) bytes: the samples must not change.
+NOTES = {
+    "play": ((1320, 18),),
+    "trick": ((880, 35), (1175, 45)),
+    "penalty": ((392, 90), (262, 140)),
+    "out": ((330, 110), (262, 110), (196, 220)),
+    "win": ((523, 90), (659, 90), (784, 90), (1047, 220)),
+    "error": ((147, 120),),
+}
+
+
+def reference_render(notes, rate=8000, volume=28):
+    out = b""
+    for freq, ms in notes:
+        half = max(1, rate // (2 * freq))
+        period = bytes((128 + volume,)) * half + bytes((128 - volume,)) * half
+        out += period * ((rate * ms // 1000) // (2 * half))  # whole periods only
+    return out
+
+
+def test_sound_table_is_the_notes():
+    assert set(hwmod.SOUNDS) == set(NOTES)
+    longest = 0
+    for kind, notes in NOTES.items():
+        pairs = tuple((8000 // (2 * f), ms) for f, ms in notes)
+        data = hwmod.SOUNDS[kind]
+        codes = [ord(c) for c in data]
+        assert tuple(zip(codes[0::2], codes[1::2])) == pairs, kind
+        assert len(data.encode()) <= 10  # a qstr in the .mpy (up to 10 bytes of UTF-8)
+        longest = max(longest, sum(ms for _f, ms in notes) * 8)
+    assert hwmod._MAX_SAMPLES == longest  # the buffer holds the longest sound, no more
+
+
+def test_key_constants_are_the_logical_keys():
+    for name in ("LEFT", "RIGHT", "UP", "DOWN", "A", "B", "START", "SELECT"):
+        assert getattr(hwmod, "_" + name) == getattr(K, name), name
+        assert getattr(boardinput, "_" + name, getattr(K, name)) == getattr(K, name), name
+    assert hwmod.PYBADGE_KEYS == (K.B, K.A, K.START, K.SELECT, K.RIGHT, K.DOWN, K.UP, K.LEFT)
+
+
+def test_setup_module_is_dropped_and_nothing_holds_it(fakes):
+    import cucumber
+
+    fakes(board_id="pygamer", DISPLAY=FakeDisplay(), BUTTON_CLOCK="clk", BUTTON_OUT="out",
+          BUTTON_LATCH="latch", JOYSTICK_X="jx", JOYSTICK_Y="jy", NEOPIXEL="D8",
+          SPEAKER="A0", SPEAKER_ENABLE="en")
+    hw = hwmod.open_hardware()
+    assert "cucumber.boardsetup" not in sys.modules
+    assert not hasattr(cucumber, "boardsetup")
+    gc.collect()
+    alive = [o for o in gc.get_objects()
+             if getattr(o, "__module__", None) == "cucumber.boardsetup"
+             or (isinstance(o, dict) and o.get("__name__") == "cucumber.boardsetup")]
+    assert alive == []  # its functions and globals were collected
+    for v in list(vars(hw).values()) + hw.sources:
+        assert type(v).__module__ != "cucumber.boardsetup"
+        for a in getattr(v, "__dict__", {}).values():
+            assert type(a).__module__ != "cucumber.boardsetup"
+    assert hw.name == "PyGamer" and len(hw.sources) == 2
+    assert isinstance(hw.sources[1], boardinput.Stick)
+
+
+def test_pybadge_does_not_load_the_other_key_sources(fakes, monkeypatch):
+    pybadge_board(fakes)
+    monkeypatch.delitem(sys.modules, "cucumber.boardinput")  # restored afterwards
+    hw = hwmod.open_hardware()
+    assert hw.sources == [FakePad.made[0]] and hw._polled == ()
+    assert "cucumber.boardinput" not in sys.modules
 
 
 def test_module_imports_without_circuitpython(monkeypatch):
@@ -374,18 +461,89 @@ from cucumber import board
 import gc
 gc.collect()
 hw = board.open_hardware()
-print(hw.name, hw.keys(), hw.nvm)
-buf = bytearray(4800)
-print(board.render(board.SOUNDS['win'], buf), board.ticks_diff(3, (1 << 29) - 2))
+print(hw.name, hw.keys(), hw.nvm, board.ticks_diff(3, (1 << 29) - 2))
 hw.beep('win')
 hw.lights((0xFF0000,))
 hw.set_brightness(1)
 print('ok')
 """
     out, _fuel = run_guest(code, fuel=10**9)
-    buf = bytearray(4800)
-    n = hwmod.render(hwmod.SOUNDS["win"], buf)
-    assert out.split() == ["generic", "[]", "None", str(n), "5", "ok"], out
+    assert out.split() == ["generic", "[]", "None", "5", "ok"], out
+
+
+def test_pybadge_under_micropython_drops_the_setup_module():
+    """A PyBadge of fake modules in MicroPython's sys.modules: keys, a beep (the samples
+    as on the host) and the setup module gone afterwards."""
+    from mpyrun import run_guest
+
+    code = """
+import sys
+
+class M:
+    pass
+
+class Queue:
+    overflowed = False
+    def __init__(self):
+        self.items = []
+    def get_into(self, e):
+        if not self.items:
+            return False
+        e.key_number, e.pressed = self.items.pop(0)
+        return True
+
+class Pad:
+    def __init__(self, **kw):
+        self.events = Queue()
+
+class Event:
+    key_number = 0
+    pressed = False
+
+class IO:
+    def __init__(self, pin):
+        self.value = None
+    def switch_to_output(self, value=False):
+        self.value = value
+
+class Audio:
+    playing = False
+    def __init__(self, pin):
+        self.played = []
+    def play(self, sample):
+        self.played.append(sample)
+
+class Raw:
+    def __init__(self, buf, sample_rate):
+        self.data = bytes(buf)
+
+def mod(**kw):
+    m = M()
+    for k in kw:
+        setattr(m, k, kw[k])
+    return m
+
+sys.modules["board"] = mod(board_id="pybadge", BUTTON_CLOCK=1, BUTTON_OUT=2,
+                           BUTTON_LATCH=3, SPEAKER=4, SPEAKER_ENABLE=5, NEOPIXEL=6)
+sys.modules["keypad"] = mod(ShiftRegisterKeys=Pad, Event=Event)
+sys.modules["digitalio"] = mod(DigitalInOut=IO)
+sys.modules["audioio"] = mod(AudioOut=Audio)
+sys.modules["audiocore"] = mod(RawSample=Raw)
+sys.modules["neopixel_write"] = mod(neopixel_write=lambda pin, buf: None)
+import cucumber
+from cucumber.board import open_hardware
+hw = open_hardware()
+print(hw.name, "cucumber.boardsetup" in sys.modules, hasattr(cucumber, "boardsetup"))
+hw._pad.events.items = [(1, True), (0, True), (1, False)]
+print(hw.keys(), hw.keys())
+hw.beep("win")
+print(hw._audio.played[0].data.hex(), hw._enable.value)
+"""
+    out, _fuel = run_guest(code, fuel=10**9)
+    lines = out.split("\n")
+    assert lines[0] == "PyBadge False False", out
+    assert lines[1] == "[%d, %d] []" % (K.A, K.B), out
+    assert lines[2] == reference_render(NOTES["win"]).hex() + " True", out
 
 
 def test_pc_without_injected_board_does_not_import_blinka(monkeypatch):

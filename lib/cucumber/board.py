@@ -18,40 +18,41 @@ on a PC; the tests inject fake ``board``, ``keypad``... modules.
 Keys are press events only: one per physical press, no auto-repeat. Boards:
 
 - PyBadge (also LC, EdgeBadge): 8 buttons on a shift register, ``PYBADGE_KEYS``.
-- PyGamer: 4 buttons on the shift register (``PYGAMER_KEYS``) and the analog joystick,
-  which gives one LEFT/RIGHT/UP/DOWN per push (press beyond 35% of the travel from the
-  centre, release under 20%: hysteresis).
-- Other boards with a display: the ``BUTTON_*`` pins in ``PIN_BOARDS`` or
-  ``GENERIC_PINS``. On a board without START, holding all its buttons gives START.
+- PyGamer: 4 buttons on the shift register and the analog joystick, which gives one
+  LEFT/RIGHT/UP/DOWN per push (press beyond 35% of the travel from the centre, release
+  under 20%: hysteresis; ``cucumber.boardinput``).
+- Other boards with a display: the ``BUTTON_*`` pins of ``cucumber.boardsetup``. On a
+  board without START, holding all its buttons gives START.
+
+Only what the app calls while it runs lives here. Finding the board and opening its
+pins (``cucumber.boardsetup``) runs once: ``open_hardware`` imports that module, uses it
+and drops it again (from ``sys.modules`` and the package), so it is collected. Nothing
+kept may hold a function or class of boardsetup (a function keeps its module's globals
+alive): the Hardware is an object of this module's class, boardsetup only fills in its
+attributes. The key sources a PyBadge lacks (joystick, pins without ``keypad``) are in
+``cucumber.boardinput``, loaded only on the boards that have them.
+
+Resident on a PyBadge: this module and its Hardware, 3,216 B of heap (9,728 B before
+boardsetup), and from the first beep the 3,920 B sample buffer (was 4,800): gc.mem_alloc()
+after gc.collect(), tools/rig's 32-bit MicroPython and board stand-ins, 2026-12-01.
 """
 
 from engine.compat import const
-from cucumber.keys import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
+
+# The logical keys of cucumber.keys (the values are checked in host_tests/test_board.py):
+# private consts are folded into the bytecode and take no room in this module's globals.
+_LEFT = const(0)
+_RIGHT = const(1)
+_UP = const(2)
+_DOWN = const(3)
+_A = const(4)
+_B = const(5)
+_START = const(6)
+_SELECT = const(7)
 
 # Shift-register key numbers -> logical keys (Adafruit PyBadger's order). A board whose
 # A and B are swapped needs only ``open_hardware(swap_ab=True)``.
-PYBADGE_KEYS = (B, A, START, SELECT, RIGHT, DOWN, UP, LEFT)
-PYGAMER_KEYS = (B, A, START, SELECT)
-
-# board_id: (((pin name, logical key), ...), value when pressed)
-PIN_BOARDS = {
-    "clue_nrf52840_express": ((("BUTTON_A", RIGHT), ("BUTTON_B", A)), False),
-    "circuitplayground_bluefruit": ((("BUTTON_A", RIGHT), ("BUTTON_B", A)), True),
-    "circuitplayground_express": ((("BUTTON_A", RIGHT), ("BUTTON_B", A)), True),
-    "funhouse": ((("BUTTON_UP", UP), ("BUTTON_DOWN", DOWN), ("BUTTON_SELECT", A)), True),
-    "adafruit_magtag_2.9_grayscale": (
-        (("BUTTON_A", LEFT), ("BUTTON_B", RIGHT), ("BUTTON_C", A), ("BUTTON_D", B)), False),
-}
-# Any other board: whichever of these pins exist, pressed = low (pull-up).
-GENERIC_PINS = (
-    ("BUTTON_LEFT", LEFT), ("BUTTON_RIGHT", RIGHT), ("BUTTON_UP", UP),
-    ("BUTTON_DOWN", DOWN), ("BUTTON_A", A), ("BUTTON_B", B), ("BUTTON_START", START),
-    ("BUTTON_SELECT", SELECT), ("BUTTON", A), ("BOOT0", A),
-)
-
-# Joystick hysteresis, as a distance from the centre on the 0..65535 scale.
-STICK_PRESS = const(23000)
-STICK_RELEASE = const(13000)
+PYBADGE_KEYS = (_B, _A, _START, _SELECT, _RIGHT, _DOWN, _UP, _LEFT)
 
 _WRAP = const(1 << 29)  # supervisor.ticks_ms() wraps here
 _HALF = const(1 << 28)
@@ -66,171 +67,80 @@ def ticks_add(t, ms):
     return (t + ms) % _WRAP
 
 
-# Sounds: (frequency Hz, ms) notes; 0 Hz is a rest.
+# Sounds: notes as pairs of characters, ord() = (half a period in samples at 8 kHz, ms).
+# A string of up to 10 characters is a qstr, smaller than a bytes object. In Hz/ms:
+# play 1320/18; trick 880/35 1175/45; penalty 392/90 262/140; out 330/110 262/110
+# 196/220; win 523/90 659/90 784/90 1047/220; error 147/120 (half = 8000 // (2 * Hz)).
 SOUNDS = {
-    "play": ((1320, 18),),
-    "trick": ((880, 35), (1175, 45)),
-    "penalty": ((392, 90), (262, 140)),
-    "out": ((330, 110), (262, 110), (196, 220)),
-    "win": ((523, 90), (659, 90), (784, 90), (1047, 220)),
-    "error": ((147, 120),),
+    "play": "\x03\x12",
+    "trick": "\x04\x23\x03\x2d",
+    "penalty": "\x0a\x5a\x0f\x8c",
+    "out": "\x0c\x6e\x0f\x6e\x14\xdc",
+    "win": "\x07\x5a\x06\x5a\x05\x5a\x03\xdc",
+    "error": "\x1b\x78",
 }
-RATE = const(8000)  # samples a second
-_VOLUME = const(28)  # square wave amplitude around 128 (of 127): a quiet beep
-_MAX_SAMPLES = const(4800)  # 0.6 s, the longest sound
+_RATE = const(8000)  # samples a second
+_HI = const(128 + 28)  # a square wave 28 (of 127) around 128: a quiet beep
+_LO = const(128 - 28)
+_MAX_SAMPLES = const(3920)  # 0.49 s, the longest sound ("win")
 
-# Brightness levels 0..3: backlight fraction and NeoPixel scale (of 256).
-BACKLIGHT = (0.15, 0.4, 0.7, 1.0)
+# Brightness levels 0..3: backlight in percent and NeoPixel scale (of 256).
+BACKLIGHT = (15, 40, 70, 100)
 PIXEL_SCALE = (6, 20, 56, 128)
 
 
-class _EventKeys:
-    """A ``keypad`` object; ``table[key_number]`` is the logical key."""
-
-    def __init__(self, pad, table, chord=False):
-        self.pad = pad
-        self.table = table
-        self.held = 0  # bit mask of key numbers held
-        self.chord = chord  # holding every key gives START
-        self.all = (1 << len(table)) - 1
-        try:
-            import keypad
-
-            self.ev = keypad.Event()
-        except Exception:
-            self.ev = None
-
-    def poll(self, out):
-        events = self.pad.events
-        ev = self.ev
-        while True:
-            if ev is not None:
-                if not events.get_into(ev):
-                    break
-                e = ev
-            else:
-                e = events.get()
-                if e is None:
-                    break
-            n = e.key_number
-            if n >= len(self.table):
-                continue
-            if e.pressed:
-                self.held |= 1 << n
-                out.append(self.table[n])
-                if self.chord and self.held == self.all:
-                    out.append(START)
-            else:
-                self.held &= ~(1 << n)
-        if events.overflowed:
-            events.clear()  # also resets ``overflowed``
-
-
-class _PolledPins:
-    """``digitalio`` pins read each call (boards without ``keypad``)."""
-
-    def __init__(self, pins, table, pressed_value, chord=False):
-        self.pins = pins
-        self.table = table
-        self.pressed_value = pressed_value
-        self.held = 0
-        self.chord = chord
-        self.all = (1 << len(table)) - 1
-
-    def poll(self, out):
-        held = 0
-        for i in range(len(self.pins)):
-            if self.pins[i].value == self.pressed_value:
-                held |= 1 << i
-        new = held & ~self.held
-        self.held = held
-        if new:
-            for i in range(len(self.pins)):
-                if new & (1 << i):
-                    out.append(self.table[i])
-            if self.chord and held == self.all:
-                out.append(START)
-
-
-class _Stick:
-    """An analog joystick as four direction keys, one press per push."""
-
-    def __init__(self, ax, ay):
-        self.ax = ax
-        self.ay = ay
-        self.cx = self._centre(ax)
-        self.cy = self._centre(ay)
-        self.sx = 0  # -1, 0, 1: direction held on each axis
-        self.sy = 0
-
-    @staticmethod
-    def _centre(axis):
-        v = axis.value
-        return v if 20000 < v < 45000 else 32768  # else the stick was held at start
-
-    def poll(self, out):
-        dx = self.ax.value - self.cx
-        dy = self.ay.value - self.cy
-        ax = dx if dx >= 0 else -dx
-        ay = dy if dy >= 0 else -dy
-        # Release with hysteresis, then press on the dominant axis only.
-        if self.sx and (ax < STICK_RELEASE or (dx > 0) != (self.sx > 0)):
-            self.sx = 0
-        if self.sy and (ay < STICK_RELEASE or (dy > 0) != (self.sy > 0)):
-            self.sy = 0
-        if ax >= STICK_PRESS and ax >= ay and not self.sx:
-            self.sx = 1 if dx > 0 else -1
-            out.append(RIGHT if dx > 0 else LEFT)
-        if ay >= STICK_PRESS and ay > ax and not self.sy:
-            self.sy = 1 if dy > 0 else -1
-            out.append(DOWN if dy > 0 else UP)
-
-
-def _host_ticks():
-    import time
-
-    return (time.monotonic_ns() // 1000000) % _WRAP
-
-
 class Hardware:
-    """What the app uses of a board. Every part is optional; missing ones do nothing."""
+    """What the app uses of a board. Every part is optional; missing ones do nothing.
 
-    def __init__(self, name="generic", display=None, nvm=None, sources=(), ticks=None,
-                 speaker=None, speaker_enable=None, pixel_pin=None, pixel_count=0,
-                 board_id=""):
-        self.name = name
-        self.board_id = board_id
-        self.display = display
-        self.nvm = nvm
-        self.sources = list(sources)
-        self._ticks = ticks or _host_ticks
-        self._speaker = speaker  # a pin (board.SPEAKER) or None
-        self._enable = speaker_enable  # a DigitalInOut output or None
-        self._audio = None  # AudioOut, made at the first beep
-        self._buf = None
-        self._sound_ok = speaker is not None
-        self._muted = False
-        self._pixel_pin = pixel_pin  # a DigitalInOut output for neopixel_write
-        self._pixel_count = pixel_count
-        self._pixel_buf = bytearray(3 * pixel_count)
-        self._colors = ()
-        self.level = 2
-        self.beeps = 0  # sounds started (for tests)
+    ``cucumber.boardsetup`` sets ``name``, ``board_id``, ``display``, ``nvm``,
+    ``sources`` (the objects ``keys()`` reads: [] for a board without buttons) and the
+    parts the board has. The class attributes are the defaults of the others."""
+
+    _enable = None  # a DigitalInOut output (the amplifier) or None
+    _audio = None  # AudioOut, made at the first beep
+    _muted = False
+    _pixel_pin = None  # a DigitalInOut output for neopixel_write
+    _colors = ()
+    level = 2
+    beeps = 0  # sounds started (for tests)
+    # Buttons: ``_table[n]`` is the logical key of key number n of the keypad object
+    # ``_pad``, its events read into ``_ev``. ``_held``: bit mask of the key numbers held;
+    # holding ``_all`` of them gives START (-1: never). ``_polled``: the other key sources.
+    _pad = None
+    _all = -1
+    _polled = ()
 
     # ----- input and time -----------------------------------------------------------------
 
     def keys(self):
         """Logical keys pressed since the last call, oldest first (a new list)."""
         out = []
-        for s in self.sources:
+        pad = self._pad
+        if pad is not None:  # a keypad object: press and release events
+            table = self._table
+            events = pad.events
+            e = self._ev  # a keypad.Event, filled in place
+            while events.get_into(e):
+                n = e.key_number
+                if n < len(table):
+                    if e.pressed:
+                        self._held |= 1 << n
+                        out.append(table[n])
+                        if self._held == self._all:
+                            out.append(_START)
+                    else:
+                        self._held &= ~(1 << n)
+            if events.overflowed:
+                events.clear()  # also resets ``overflowed``
+        for s in self._polled:  # the joystick, digitalio pins (cucumber.boardinput)
             s.poll(out)
         return out
 
     def ticks_ms(self):
-        return self._ticks()
+        """The host's clock; boardsetup puts ``supervisor.ticks_ms`` in its place."""
+        import time
 
-    ticks_diff = staticmethod(ticks_diff)
-    ticks_add = staticmethod(ticks_add)
+        return (time.monotonic_ns() // 1000000) % _WRAP
 
     # ----- sound --------------------------------------------------------------------------
 
@@ -249,215 +159,85 @@ class Hardware:
             except Exception:
                 pass
 
-    def _open_audio(self):
-        try:
-            try:
-                from audioio import AudioOut
-            except ImportError:
-                from audiopwmio import PWMAudioOut as AudioOut
-            self._audio = AudioOut(self._speaker)
-            self._buf = bytearray(_MAX_SAMPLES)
-            if self._enable is not None:
-                self._enable.value = True
-        except Exception:
-            self._sound_ok = False
-            self._audio = None
-
     def beep(self, kind):
         """Start the sound ``kind`` and return at once (the DAC plays it by DMA)."""
-        if self._muted or not self._sound_ok:
-            return
         notes = SOUNDS.get(kind)
-        if notes is None:
+        if self._muted or self._speaker is None or notes is None:
             return
-        if self._audio is None:
-            self._open_audio()
-            if self._audio is None:
-                return
         try:
+            audio = self._audio
+            if audio is None:
+                try:
+                    from audioio import AudioOut
+                except ImportError:
+                    from audiopwmio import PWMAudioOut as AudioOut
+                audio = AudioOut(self._speaker)
+                self._buf = bytearray(_MAX_SAMPLES)
+                self._audio = audio
+                if self._enable is not None:
+                    self._enable.value = True
             import audiocore
 
-            audio = self._audio
             if audio.playing:
                 audio.stop()
-            n = render(notes, self._buf)
-            sample = audiocore.RawSample(memoryview(self._buf)[0:n], sample_rate=RATE)
-            audio.play(sample)
+            # Square waves, whole periods only: no click at the end.
+            buf = self._buf
+            n = 0
+            for i in range(0, len(notes), 2):
+                half = ord(notes[i])
+                step = 2 * half
+                end = n + min(_RATE // 1000 * ord(notes[i + 1]), len(buf) - n) // step * step
+                period = bytes((_HI,)) * half + bytes((_LO,)) * half
+                while n < end:
+                    buf[n:n + step] = period
+                    n += step
+            audio.play(audiocore.RawSample(memoryview(buf)[0:n], sample_rate=_RATE))
             self.beeps += 1
         except Exception:
-            self._sound_ok = False
+            self._speaker = None
 
     # ----- lights and brightness ----------------------------------------------------------
 
     def lights(self, colors=()):
         """Show up to ``pixel_count`` colours (0xRRGGBB) on the NeoPixels; () = all off."""
-        if self._pixel_pin is None:
+        pin = self._pixel_pin
+        if pin is None:
             return
-        self._colors = tuple(colors)
+        self._colors = colors = tuple(colors)
         scale = PIXEL_SCALE[self.level]
         buf = self._pixel_buf
-        for i in range(self._pixel_count):
-            c = self._colors[i] if i < len(self._colors) else 0
+        for i in range(len(buf) // 3):
+            c = colors[i] if i < len(colors) else 0
             buf[3 * i] = (((c >> 8) & 0xFF) * scale) >> 8  # NeoPixels take G, R, B
             buf[3 * i + 1] = (((c >> 16) & 0xFF) * scale) >> 8
             buf[3 * i + 2] = ((c & 0xFF) * scale) >> 8
         try:
             from neopixel_write import neopixel_write
 
-            neopixel_write(self._pixel_pin, buf)
+            neopixel_write(pin, buf)
         except Exception:
             self._pixel_pin = None
 
     def set_brightness(self, level):
         """0 (dimmest) .. 3 (brightest): the display backlight and the NeoPixels."""
-        level = 0 if level < 0 else (3 if level > 3 else int(level))
-        self.level = level
+        self.level = level = min(3, max(0, int(level)))
         if self.display is not None:
             try:
-                self.display.brightness = BACKLIGHT[level]
+                self.display.brightness = BACKLIGHT[level] / 100
             except Exception:
                 pass
         if self._colors:
             self.lights(self._colors)
 
 
-def render(notes, buf):
-    """Write the square-wave samples of ``notes`` into ``buf``; the number written."""
-    hi = 128 + _VOLUME
-    lo = 128 - _VOLUME
-    n = 0
-    size = len(buf)
-    for freq, ms in notes:
-        count = RATE * ms // 1000
-        if n + count > size:
-            count = size - n
-        if freq <= 0:
-            for i in range(n, n + count):
-                buf[i] = 128
-            n += count
-            continue
-        half = RATE // (2 * freq)
-        if half < 1:
-            half = 1
-        period = bytes((hi,)) * half + bytes((lo,)) * half
-        step = 2 * half
-        for _ in range(count // step):  # whole periods only: no click at the end
-            buf[n:n + step] = period
-            n += step
-    return n
-
-
-def _pin_keys(board, pins, pressed_value):
-    """A key source for the named ``pins`` (those the board has), or None."""
-    found = []
-    table = []
-    for name, key in pins:
-        pin = getattr(board, name, None)
-        if pin is not None and pin not in found:
-            found.append(pin)
-            table.append(key)
-    if not found:
-        return None
-    table = tuple(table)
-    chord = START not in table and len(table) > 1
-    try:
-        import keypad
-
-        pad = keypad.Keys(tuple(found), value_when_pressed=pressed_value, pull=True)
-        return _EventKeys(pad, table, chord)
-    except Exception:
-        pass
-    import digitalio
-
-    ios = []
-    for pin in found:
-        io = digitalio.DigitalInOut(pin)
-        io.direction = digitalio.Direction.INPUT
-        io.pull = digitalio.Pull.DOWN if pressed_value else digitalio.Pull.UP
-        ios.append(io)
-    return _PolledPins(ios, table, pressed_value, chord)
-
-
 def open_hardware(swap_ab=False):
     """The Hardware of the board this runs on (a do-nothing one off CircuitPython)."""
     import sys
+    import cucumber
+    from cucumber import boardsetup
 
-    if sys.implementation.name != "circuitpython" and "board" not in sys.modules:
-        return Hardware("generic")  # a PC (Blinka's board module is not a handheld)
     try:
-        import board
-    except ImportError:
-        return Hardware("generic")
-    bid = getattr(board, "board_id", "") or ""
-    display = getattr(board, "DISPLAY", None)
-    nvm = None
-    try:
-        import microcontroller
-
-        nvm = microcontroller.nvm
-    except Exception:
-        pass
-    ticks = None
-    try:
-        import supervisor
-
-        ticks = supervisor.ticks_ms
-    except Exception:
-        pass
-
-    sources = []
-    name = bid or "generic"
-    pixel_count = 1
-    if hasattr(board, "BUTTON_CLOCK"):
-        import keypad
-
-        stick = hasattr(board, "JOYSTICK_X")
-        table = PYGAMER_KEYS if stick else PYBADGE_KEYS
-        if swap_ab:
-            table = tuple(B if k == A else (A if k == B else k) for k in table)
-        pad = keypad.ShiftRegisterKeys(
-            clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT, latch=board.BUTTON_LATCH,
-            key_count=len(table), value_when_pressed=True,
-        )
-        sources.append(_EventKeys(pad, table))
-        if stick:
-            import analogio
-
-            sources.append(_Stick(analogio.AnalogIn(board.JOYSTICK_X),
-                                  analogio.AnalogIn(board.JOYSTICK_Y)))
-            name = "PyGamer"
-        else:
-            name = "PyBadge"
-        pixel_count = 5
-    else:
-        entry = PIN_BOARDS.get(bid)
-        if entry is not None:
-            pins, pressed = entry
-        else:
-            pins, pressed = GENERIC_PINS, False
-        if swap_ab:
-            pins = tuple((n, B if k == A else (A if k == B else k)) for n, k in pins)
-        src = _pin_keys(board, pins, pressed)
-        if src is not None:
-            sources.append(src)
-        if "circuitplayground" in bid:
-            pixel_count = 10
-
-    speaker = getattr(board, "SPEAKER", None)
-    enable = None
-    pixel_pin = None
-    try:
-        import digitalio
-
-        if speaker is not None and hasattr(board, "SPEAKER_ENABLE"):
-            enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
-            enable.switch_to_output(value=False)
-        if hasattr(board, "NEOPIXEL"):
-            pixel_pin = digitalio.DigitalInOut(board.NEOPIXEL)
-            pixel_pin.switch_to_output(value=False)
-    except Exception:
-        pass
-    hw = Hardware(name, display, nvm, sources, ticks, speaker, enable,
-                  pixel_pin, pixel_count if pixel_pin is not None else 0, bid)
-    hw.lights(())
-    return hw
+        return boardsetup.open_hardware(swap_ab)
+    finally:
+        del sys.modules["cucumber.boardsetup"]  # nothing else holds it: collected
+        del cucumber.boardsetup
