@@ -19,10 +19,11 @@ winning card and the next seat are kept as the trick goes, so a play costs a few
 Every rule of play is here: legal cards and why (:meth:`why`), the tricks, the last
 trick's penalty, lives and re-entry, sudden death and the match end (engine/RULES.md says
 what they are; the settings are :mod:`engine.rules`). Only words and the per-seat view
-are elsewhere, imported on first use and handed the match (neither imports this module):
+are elsewhere, imported on first use and handed the match (none imports this module):
 :mod:`engine.explain` for :meth:`explain` and the IllegalPlay messages (about 2.5 KB of
 heap under MicroPython), :mod:`engine.view` for :meth:`view`, :meth:`played_by` and
-:meth:`seats_in_round` (about 1.8 KB).
+:meth:`seats_in_round` (about 1.8 KB), and :mod:`engine.given` for a first deal given as
+``hands`` (about 0.8 KB; the board never gives one).
 """
 
 from engine.compat import const
@@ -479,7 +480,8 @@ class Match:
                 cnt[s] = H
                 s = nxt[s]
         else:
-            self._give_hands(hands)
+            from engine.given import give_hands
+            give_hands(self, hands)
         self.trick_no = 0
         self.phase = PHASE_PLAY
         self.trick_len = 0
@@ -515,34 +517,6 @@ class Match:
         self.nxt[last] = first
         self.size = size
         return first
-
-    def _give_hands(self, hands):
-        """Deal ``hands`` (one list of card codes or names per seat) instead of shuffling."""
-        from engine.cards import parse
-        H = self.rules.hand
-        for s in range(self.n):
-            hs = hands[s] if s < len(hands) else ()
-            want = H if self.in_round[s] else 0
-            if len(hs) != want:
-                raise ValueError("deal: seat %d needs %d cards, got %d" % (s, want, len(hs)))
-            for c in hs:
-                if isinstance(c, str):
-                    c = parse(c)
-                if not 0 <= c < 52 or self.owner[c] != NOBODY:
-                    raise ValueError("deal: card %r is dealt twice or is no card" % c)
-                self._give(s, c)
-
-    def _give(self, seat, card):
-        """Insert ``card`` into ``seat``'s sorted hand (a given deal, a restored save)."""
-        b = self.first[seat]
-        i = b + self.counts[seat]
-        h = self.hands
-        while i > b and h[i - 1] > card:
-            h[i] = h[i - 1]
-            i -= 1
-        h[i] = card
-        self.counts[seat] += 1
-        self.owner[card] = seat
 
     def _score_round(self, w):
         """Penalty of the last trick (index ``w`` takes it), then lives and match end."""

@@ -48,3 +48,5 @@ def test_the_lazily_imported_modules_are_handed_what_they_need():
     assert graph["rulesx"] == set()
     assert graph["view"] == set()
     assert graph["explain"] <= {"cards"}
+    assert graph["given"] <= {"cards", "compat"}
+    assert "save" not in graph["restore"]

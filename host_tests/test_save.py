@@ -80,3 +80,9 @@ def test_not_a_save():
     for blob in (b"", b"XX", b"CU\x09" + bytes(200), b"\x00" * 119):
         with pytest.raises(save.SaveError):
             save.loads(blob)
+
+
+def test_restore_reads_the_flags_save_writes():
+    from engine import restore
+    for name in ("_F_OUT", "_F_SIT", "_F_CONTENDER", "_F_IN_ROUND"):
+        assert getattr(restore, name) == getattr(save, name), name
