@@ -18,9 +18,10 @@ comeback        yes      1           0           yes
 
 Every rule about settings is here: the limits, the profiles, the refused combinations,
 the encoding a save stores. Profiles and limits are byte tables (one byte a setting, as
-in a save). Only words live elsewhere: ``describe`` and the refusal messages are in
-:mod:`engine.rulesx`, imported the first time one is needed (about 2.3 KB of heap under
-MicroPython that a match with valid settings never uses); it imports nothing from here.
+in a save). Only words live elsewhere, each imported the first time it is needed and
+importing nothing from here: the refusal messages in :mod:`engine.refusals` (about 1.2 KB
+of heap under MicroPython that valid settings never load), ``describe`` in
+:mod:`engine.rulesx` (about 1.4 KB, when a rules screen is shown).
 """
 
 from engine.compat import const
@@ -86,8 +87,8 @@ class RulesError(ValueError):
 
 def _refuse(what, *args):
     """Raise the RulesError for refusal ``what`` with ``args`` (the message is written by
-    engine.rulesx)."""
-    from engine.rulesx import refusal
+    engine.refusals)."""
+    from engine.refusals import refusal
     raise RulesError(refusal(what, args))
 
 

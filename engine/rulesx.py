@@ -1,31 +1,10 @@
-"""The settings in words: the rules screen's lines (:meth:`Rules.describe`) and the
-message of every :class:`RulesError`.
+"""The settings in words for the rules screen: :meth:`Rules.describe`'s lines.
 
-Only text: what is allowed is decided in :mod:`engine.rules`, which imports this module
-the first time it needs a sentence (about 2.3 KB of heap under MicroPython that a match
-with valid settings never uses). It imports nothing from engine.rules: it is handed the
-settings (``describe``) or a refusal's name and values (``refusal``).
+Only text: the settings are :mod:`engine.rules`', which imports this module the first
+time a rules screen is shown (about 1.4 KB of heap under MicroPython). It imports nothing
+from engine.rules: it is handed the settings. The refusal messages are
+:mod:`engine.refusals`'s, so that a rules screen opened during a match does not load them.
 """
-
-# What engine.rules refuses, by the name it raises it with, and the values filled in.
-_REFUSALS = {
-    "profile": "profile: unknown profile '%s' (agurk, gurka or ogorek)",  # name
-    "setting": "unknown setting '%s'",  # keyword
-    "lives": "lives: must be 1 to %d, not %r",  # most lives, value
-    "range": "%s: must be %d to %d, not %r",  # setting, lowest, highest, value
-    "reentries_need_last_standing":
-        "reentries: lives, buy-back and comeback need 'last standing'",
-    "sit_out_needs_choice": "reentry_sit_out: needs a chosen re-entry (comeback)",
-    "min_others_never_met":  # reentry_min_others, players
-        "reentry_min_others: buy-back needs %d others still in, %d players never have",
-    "encoding": "rules: bad encoded settings",
-    "encoded_value": "%s: bad encoded value %d",  # setting, byte
-}
-
-
-def refusal(what, args):
-    """The message of the RulesError that engine.rules raises as ``what``."""
-    return _REFUSALS[what] % args
 
 
 def describe(r):

@@ -46,6 +46,7 @@ def test_no_engine_module_imports_one_that_imports_it_back():
 def test_the_lazily_imported_modules_are_handed_what_they_need():
     graph = engine_imports()
     assert graph["rulesx"] == set()
+    assert graph["refusals"] == set()
     assert graph["view"] == set()
     assert graph["explain"] <= {"cards"}
     assert graph["given"] <= {"cards", "compat"}
