@@ -1,12 +1,10 @@
-"""The second half of :func:`engine.save.loads`: a saved match's state and its round,
-rebuilt.
+"""Reading a save back: the other half of :mod:`engine.save`, whose layout it reads.
 
-Imported by ``save.loads`` once it has checked the blob's header, checksum, settings and
-length (about 1.7 KB of heap under MicroPython that a match started anew never loads: it
-only writes saves). It imports nothing from engine.save: it is handed the blob, where the
-seats' part starts, the decoded settings and the exception to raise. The layout is
-engine/save.py's (the flag values below are its own; host_tests/test_save.py checks that
-they agree).
+Imported by the first ``save.loads`` (about 2.2 KB of heap under MicroPython that a match
+started anew never loads: it only writes saves). It imports nothing from engine.save: it
+is handed the checksum function and the exception to raise, and it has the layout's
+version and per-seat flag values as its own (host_tests/test_save.py checks that they
+agree).
 
 The current round is rebuilt by dealing the recorded hands and replaying the recorded
 tricks through :meth:`Match.play`, so a restored match is checked by the same rules that
@@ -15,18 +13,30 @@ made it (save.loads then serializes it again and compares).
 
 from engine.compat import const
 from engine.match import Match, PHASE_PLAY, PHASE_REENTRY, PHASE_OVER, IN, OUT
+from engine.rules import FIELDS, Rules
 
+_VERSION = const(1)  # engine.save.VERSION: the layout read here
 _F_OUT = const(1)  # the per-seat flags of engine.save
 _F_SIT = const(8)
 _F_CONTENDER = const(16)
 _F_IN_ROUND = const(32)
 
 
-def restore(blob, p, rules, SaveError):
-    """The match saved in ``blob``, whose fields after the settings start at ``p``
-    (``rules``, already decoded); raises ``SaveError`` (or any error) on an impossible
-    state."""
+def restore(blob, crc16, SaveError):
+    """The match saved in ``blob``, checked with ``crc16`` (engine.save's); raises
+    ``SaveError`` (or any error) on anything short, corrupt or impossible."""
+    nr = len(FIELDS) + 1
+    if len(blob) < 3 + nr + 2 or blob[0:2] != b"CU":
+        raise SaveError("save: not a Cucumber save")
+    if blob[2] != _VERSION:
+        raise SaveError("save: version %d, this game reads version %d" % (blob[2], _VERSION))
+    if crc16(blob, len(blob) - 2) != blob[-2] | (blob[-1] << 8):
+        raise SaveError("save: checksum mismatch (truncated or corrupted)")
+    rules = Rules.from_bytes(blob[3:3 + nr])
     n = rules.players
+    if len(blob) != 3 + nr + 8 + 6 + 4 * n + 3 + 52 + 2:
+        raise SaveError("save: wrong length for %d players" % n)
+    p = 3 + nr
 
     def u16(i):
         return blob[i] | (blob[i + 1] << 8)

@@ -17,17 +17,16 @@ tricks through :meth:`Match.play`, so a restored match is checked by the same ru
 made it; the result is serialized again and must equal the blob. Anything short, corrupt
 or impossible raises :class:`SaveError` and nothing is half-loaded.
 
-:func:`loads` checks the header, checksum, settings and length here; rebuilding the match
-is :mod:`engine.restore`'s, imported by the first ``loads`` (about 1.7 KB of heap under
-MicroPython that a match started anew never loads: during play only :func:`dumps` runs).
+Reading a blob back is :mod:`engine.restore`'s, imported by the first :func:`loads`
+(about 2.2 KB of heap under MicroPython that a match started anew never loads: during play
+only :func:`dumps` runs).
 """
 
 from engine.compat import const
-from engine.rules import Rules
 from engine.match import OUT
 
 VERSION = const(1)
-# The per-seat flags (engine.restore reads them with the same values).
+# The per-seat flags (engine.restore reads the same values and version).
 _F_OUT = const(1)
 _F_SIT = const(8)
 _F_CONTENDER = const(16)
@@ -99,8 +98,9 @@ def dumps(m):
 
 def loads(blob):
     """The match saved in ``blob``; SaveError if it is not a whole, valid save."""
+    from engine.restore import restore  # the reader (see above)
     try:
-        m = _loads(blob)
+        m = restore(blob, crc16, SaveError)
     except SaveError:
         raise
     except Exception as e:  # any inconsistency found while rebuilding
@@ -108,19 +108,3 @@ def loads(blob):
     if dumps(m) != bytes(blob):
         raise SaveError("save: the saved match is not consistent")
     return m
-
-
-def _loads(blob):
-    nr = len(Rules().to_bytes())
-    if len(blob) < 3 + nr + 2 or blob[0:2] != b"CU":
-        raise SaveError("save: not a Cucumber save")
-    if blob[2] != VERSION:
-        raise SaveError("save: version %d, this game reads version %d" % (blob[2], VERSION))
-    if crc16(blob, len(blob) - 2) != blob[-2] | (blob[-1] << 8):
-        raise SaveError("save: checksum mismatch (truncated or corrupted)")
-    rules = Rules.from_bytes(blob[3:3 + nr])
-    n = rules.players
-    if len(blob) != 3 + nr + 8 + 6 + 4 * n + 3 + 52 + 2:
-        raise SaveError("save: wrong length for %d players" % n)
-    from engine.restore import restore  # the seats' state and the round, replayed
-    return restore(blob, 3 + nr, rules, SaveError)

@@ -82,7 +82,8 @@ def test_not_a_save():
             save.loads(blob)
 
 
-def test_restore_reads_the_flags_save_writes():
+def test_restore_reads_the_layout_save_writes():
     from engine import restore
+    assert restore._VERSION == save.VERSION
     for name in ("_F_OUT", "_F_SIT", "_F_CONTENDER", "_F_IN_ROUND"):
         assert getattr(restore, name) == getattr(save, name), name
