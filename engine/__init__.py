@@ -12,11 +12,12 @@ Where the rules are (engine/RULES.md says what they are):
   re-entry, sudden death, the match end.
 
 The other modules: compat (const), cards (codes and names), rng (the seeded generator),
-save (a match as a bytes blob), ai (the built-in opponents). Three are only words or a
-window on the match, imported the first time they are needed, and none of them imports
-the module that imports it (heap under MicroPython 1.27, measured by importing them):
-view (what one seat may know; about 1.8 KB; the AI asks for it), explain (why a card is
-or is not legal, in sentences; about 2.5 KB), rulesx (the rules screen's lines and the
-refusal messages; about 2.3 KB). ending is empty: its rules are in match again; it stays
-only for tools/bench_ai.py's ``import engine.ending``.
+save (a match as a bytes blob), ai (the built-in opponents). The rest are imported the
+first time they are needed, so that a match on the board keeps only what it uses; none
+of them imports the module that imports it (heap of each under 32-bit MicroPython, from
+its .mpy): view (what one seat may know; about 1.7 KB; the AI asks for it), explain (why
+a card is or is not legal, in sentences; about 1.4 KB), rulesx (the rules screen's lines;
+about 1.4 KB), refusals (the message of each refused setting; about 1.2 KB), restore
+(reading a save back; about 2.2 KB, at Continue) and given (a first deal given by the
+caller; about 0.8 KB, tests and tools only).
 """

