@@ -8,7 +8,7 @@ of them changed the screen.
 
 Only the current screen's display group exists: making a screen builds its group and
 the previous one is dropped. Only the current screen's code is loaded, too: each screen
-module (menus, summary, pause, table) is imported when one of its screens opens and
+module (menus, rulespage, summary, pause, table) is imported when one of its screens opens and
 forgotten when a screen of another opens (the table's stays while the table is kept,
 under the pause menu); cucumber.settings and the title's version are forgotten for the
 whole of a match (the preferences a match needs are read out of them first). What each
@@ -32,7 +32,7 @@ from cucumber.store import SETTINGS, STATS, MATCH
 _HALF = 1 << 28
 _MASK = (1 << 29) - 1
 
-SCREEN_MODULES = ("menus", "summary", "pause", "table")  # cucumber.<name>, one loaded
+SCREEN_MODULES = ("menus", "rulespage", "summary", "pause", "table")  # cucumber.<name>, one loaded
 OUTSIDE_A_MATCH = ("settings", "version")  # forgotten while a match is on
 
 
@@ -315,7 +315,7 @@ class App:
                 r = Rules(("agurk", "gurka", "ogorek")[self.setup.profile])
             self.table = None  # rebuilt from the match on return: room for the rules
             # B goes back where the rules were opened: the pause menu during a match
-            self.open_screen("menus", "RulesScreen", r,
+            self.open_screen("rulespage", "RulesScreen", r,
                              ("back",) if self.match is None else ("pause", 1))
         elif c == "back":
             if self.match is not None:

@@ -22,13 +22,12 @@ class PauseMenu:
     def __init__(self, match=None, seat=None, cursor=0, font=None):
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
-        if font is not None and font.sheet is not None:
-            # the table's status font, already loaded, at twice its size: loading the
-            # heading font here would need its loader's code beside the kept table
-            # (the heap's tightest moment: 7 players, measured by tools/bench_board.py)
-            g.append(ui.centered("Paused", 1, ui.YELLOW, scale=2, font=font))
-        else:
-            g.append(ui.heading("Paused", 3, ui.YELLOW))
+        # The table's status font, already loaded, at twice its size (terminalio's when
+        # there is none): loading the heading font would need its loader's code beside
+        # the kept table, the heap's tightest moment (tools/bench_board.py).
+        if font is not None and font.sheet is None:
+            font = None
+        g.append(ui.centered("Paused", 1, ui.YELLOW, scale=2, font=font))
         g.append(ui.centered("the match is saved", 20, ui.GREY))
         self.rows = []
         for i in range(3):
