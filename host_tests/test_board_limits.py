@@ -1,11 +1,14 @@
 """The board's limits in every test run: the whole app, from code.py down, under 32-bit
-MicroPython with the PyBadge's pystack (tools/boardrig.py: the npm MicroPython under
-node, the CIRCUITPY bundle as built, the rig's player pressing the buttons).
+MicroPython with the PyBadge's pystack and with a capped heap (tools/boardrig.py: the
+CIRCUITPY bundle as built, the rig's player pressing the buttons).
 
 The app must never use more than 1,536 bytes of CircuitPython 10's 2,048-byte pystack
 (75%, room for frame-size differences between interpreters and for future code), so
-every plan runs with a 1,536-byte pystack: any deeper moment raises "pystack exhausted"
-and fails the run. The heap runs cap the whole MicroPython heap (see boardrig)."""
+every plan runs with a 1,536-byte pystack (the npm MicroPython under node): any deeper
+moment raises "pystack exhausted" and fails the run. And it must complete every plan
+with its heap capped at 100 KB (micropython32: about 140 KB are free on a SAMD51, less a
+40 KB margin), the stand-ins and the rig's player counted in it: not met yet, so every
+plan is held to HEAP_GUARD and the budget is an expected failure (issue 8)."""
 
 import pytest
 
@@ -89,19 +92,41 @@ def test_crash_screen_text(tree):
     assert "Your match is saved" in text[0]
 
 
-@pytest.mark.parametrize("name", ["7p-hard-agurk", "4p-2humans-comeback"])
-def test_whole_matches_fit_the_heap_guard(tree, name):
-    """A regression guard: the whole app completes with its heap capped at HEAP_GUARD
-    (what this rig needs today, measured by tools/bench.py, plus a margin); the board
-    budget (boardrig.HEAP_BUDGET) is checked against the same figure in the bench."""
+@pytest.fixture(scope="module")
+def unix32():
+    return boardrig.unix32()
+
+
+@pytest.mark.parametrize("name", sorted(boardrig.PLANS))
+def test_whole_matches_fit_the_heap_guard(tree, unix32, name):
+    """Every plan completes with the heap capped at HEAP_GUARD (today's need plus a
+    margin: a regression guard until the app fits HEAP_BUDGET, below)."""
     plan = boardrig.PLANS[name]
-    code, step = boardrig.app_job(plan, "steps")
-    r = boardrig.run(code, step, tree=tree, heap=boardrig.HEAP_GUARD)
+    code, step = boardrig.app_job(plan)
+    r = boardrig.run(code, step, tree=tree, heap=boardrig.HEAP_GUARD, interpreter=unix32)
     assert r.ok, r.explain()
-    assert r.result["matches"] == 1
+    assert r.result["matches"] == plan["matches"]
+    assert "end" in r.result["screens"]
 
 
-def test_a_heap_too_small_is_a_clean_memory_failure(tree):
-    code, step = boardrig.app_job(boardrig.PLANS["2p-easy-fixed-rounds"], "steps")
-    r = boardrig.run(code, step, tree=tree, heap=48 * 1024)
+@pytest.mark.xfail(strict=True, reason="issue 8: the worst plan needs 118,784 B today "
+                   "(tools/bench_board.py); when this passes, make it a plain test")
+def test_the_worst_match_fits_the_heap_budget(tree, unix32):
+    plan = boardrig.PLANS[boardrig.WORST]
+    code, step = boardrig.app_job(plan)
+    r = boardrig.run(code, step, tree=tree, heap=boardrig.HEAP_BUDGET, interpreter=unix32)
+    assert r.ok, r.explain()
+
+
+def test_the_heap_rig_collects_inside_a_match(tree, unix32):
+    """micropython32's cap is a real one: a run that needs more than the heap fails as
+    MemoryError, and the app's crash screen is what the player sees."""
+    code, step = boardrig.app_job(boardrig.PLANS["2p-easy-fixed-rounds"])
+    r = boardrig.run(code, step, tree=tree, heap=48 * 1024, interpreter=unix32)
     assert r.failure == "memory", r.explain()
+    r = boardrig.run("x = []\nfor i in range(4000):\n    x.append(bytearray(40))\n",
+                     tree=tree, heap=100 * 1024, interpreter=unix32)
+    assert r.failure == "memory", r.explain()
+    r = boardrig.run("def f():\n    for i in range(100000):\n        x = bytearray(40)\nf()\n",
+                     tree=tree, heap=32 * 1024, interpreter=unix32)
+    assert r.ok, r.explain()  # 4 MB of garbage made inside one call

@@ -9,16 +9,19 @@
   screens) and the AI-only guest (tools/rig/guest_ai.py): for each, the smallest pystack
   on which it completes, found by bisection to 8 bytes. Budget 1,536 (75% of the
   2,048 bytes CircuitPython 10 gives a SAMD51).
-- ``heap_needed_bytes``: the smallest heap, to 2 KB, with which the whole app completes
-  the plan, pystack at 2,048 bytes, for the largest plans. In this rig the collector runs
-  only between the app's steps (boardrig's docstring says why), so everything one step
-  allocates must fit at once: an upper bound of what the board needs. With it, the live
-  heap after the imports (per module) and the largest live heap per screen, read at the
-  start of each step just after a collection.
+- ``heap_needed_bytes``: the smallest heap, to 1 KB, with which the whole app completes
+  each plan under micropython32 (a native 32-bit MicroPython whose heap is exactly the
+  cap and whose collector runs inside calls, as the board's: boardrig's docstring), the
+  worst plan named. Budget 100 KB (~140 KB free on a SAMD51 less 40 KB). With it, where
+  the heap goes (tools/rig/guest_heap.py: each module as a match imports it, the objects
+  a 7-player match holds, the interned names) and the live heap of each screen of the
+  worst plan (after a collection, as each step reads its keys).
 
-Machine: the MicroPython 1.27 WebAssembly port (npm @micropython/micropython-webassembly-
-pyscript, 32-bit) under node; the displayio objects are stand-ins that allocate what the
-C objects allocate (tools/rig/stubs/displayio.py). Not a measurement on a board.
+Machines: pystack, the MicroPython 1.27 WebAssembly port (npm @micropython/micropython-
+webassembly-pyscript, 32-bit) under node; heap, micropython32 (MicroPython 1.23 core,
+32-bit, built by tools/rig/build_unix32.py). The displayio objects are stand-ins as large
+as the C objects (tools/rig/stubs/displayio.py); the stand-ins and the rig's player are
+counted in the heap. Not a measurement on a board.
 """
 
 import argparse
@@ -35,15 +38,12 @@ import boardrig  # noqa: E402
 
 MACHINE = ("MicroPython 1.27 WebAssembly port (npm, 32-bit) under node %s; "
            "displayio stand-ins" % os.popen("node --version").read().strip())
-HEAP_PLANS = ("7p-hard-agurk", "4p-2humans-comeback")
-IMPORT_PARTS = ("rigdriver and the board stand-ins", "time", "cucumber.board",
-                "engine.match (+ rules, rng, cards)", "engine.ai", "cucumber.ui (+ displayio "
-                "stand-ins)", "cucumber.table", "cucumber.app (+ summary, settings, store)",
-                "open_hardware()")
+HEAP_MACHINE = ("micropython32: MicroPython 1.23 core, native 32-bit (gcc -m32), object "
+                "model C, heap fixed at the cap; displayio stand-ins")
 
 
-def emit(metric, value, units, method, **extra):
-    row = {"metric": metric, "value": value, "units": units, "machine": MACHINE,
+def emit(metric, value, units, method, machine=MACHINE, **extra):
+    row = {"metric": metric, "value": value, "units": units, "machine": machine,
            "method": method}
     row.update(extra)
     print(json.dumps(row), flush=True)
@@ -68,26 +68,41 @@ def pystack(tree):
 
 
 def heap(tree):
-    for name in HEAP_PLANS:
-        code, step = boardrig.app_job(boardrig.PLANS[name], "steps")
-        need = boardrig.smallest(
-            lambda n, code=code, step=step: boardrig.run(code, step, tree=tree, heap=n).ok,
-            64 * 1024, 384 * 1024, 2048)
-        r = boardrig.run(code, step, tree=tree, heap=need) if need else None
-        parts = {}
-        if r is not None:
-            prev = 0
-            for label, live in zip(IMPORT_PARTS, r.live_after_parts):
-                parts[label] = live - prev
-                prev = live
-            parts["live after the imports"] = prev
-        emit("heap_needed_bytes", need, "bytes",
-             "smallest capped heap (bisection, 2 KB) with which the whole app completes the "
-             "plan; collections between steps only, so an upper bound of the board's need",
-             case=name, budget=boardrig.HEAP_BUDGET, guard=boardrig.HEAP_GUARD,
-             board_free_estimate=boardrig.BOARD_FREE,
-             import_heap_by_part=parts,
-             live_by_screen=(r.result or {}).get("live_by_screen") if r else None)
+    binary = boardrig.unix32()
+    needs = {}
+    for name in sorted(boardrig.PLANS):
+        needs[name] = boardrig.heap_needed(boardrig.PLANS[name], tree=tree,
+                                           interpreter=binary)
+    worst = max(needs, key=lambda k: needs[k] or 1 << 30)
+    plan = dict(boardrig.PLANS[worst])
+    plan["collect"] = 1
+    code, step = boardrig.app_job(plan)
+    r = boardrig.run(code, step, tree=tree, heap=4 << 20, interpreter=binary)
+    emit("heap_needed_bytes", needs[worst], "bytes",
+         "smallest capped heap (bisection, 1 KB) with which the whole app completes the "
+         "plan, code.py outermost, collector running inside calls; the worst of every plan",
+         machine=HEAP_MACHINE, case=worst, budget=boardrig.HEAP_BUDGET,
+         board_free_estimate=boardrig.BOARD_FREE, by_case=needs,
+         live_by_screen=(r.result or {}).get("live_by_screen"),
+         where_it_goes=where_the_heap_goes(tree, binary))
+
+
+def where_the_heap_goes(tree, binary):
+    """[(bytes, label)] from tools/rig/guest_heap.py, and the interned names."""
+    r = boardrig.run(boardrig.guest("guest_heap.py"), tree=tree, heap=4 << 20,
+                     interpreter=binary)
+    rows = []
+    for line in r.stdout.splitlines():
+        if line.startswith("RIG-HEAP "):
+            n, label = line[9:].split(" ", 1)
+            rows.append((int(n), label))
+        elif line.startswith("qstr pool:"):
+            total = int(line.rsplit("n_total_bytes=", 1)[1].split(",")[0])
+            rows.append((total, "of all the above: interned names (qstr pools; never "
+                                "freed)"))
+    if not r.ok:
+        rows.append((0, "guest failed: " + r.explain()[-300:]))
+    return rows
 
 
 def main(argv=None):

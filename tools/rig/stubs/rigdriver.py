@@ -16,6 +16,7 @@ The plan (a dict the rig puts in ``PLAN`` before code.py runs):
              at the table after the human's n-th card (the crash screen is tested)
   nvm        hex of the nvm to start with (a run after a reload)
   max_steps  the run fails if the plan is not done by then
+  collect    collect garbage before reading each screen's live heap (figures only)
 
 At the end it prints one line ``RIG-RESULT {json}`` and raises SystemExit; a reload
 (``supervisor.reload()``) prints ``RIG-RELOAD <nvm hex>`` and ends the run, and the rig
@@ -102,10 +103,10 @@ class _Player:
             return None
         name = scr.name
         self.screens[name] = 1
-        # the heap in use as the step reads its keys: in the capped runs the collector ran
-        # just before the step, so this is the live heap of that screen
+        # the live heap of each screen, as the step reads its keys (plan key "collect":
+        # a collection first, which changes how the heap fragments: figures only)
         import gc
-        if PLAN.get("collect"):  # an interpreter whose collector works inside calls
+        if PLAN.get("collect"):
             gc.collect()
         a = gc.mem_alloc()
         if a > self.live.get(name, 0):
@@ -277,10 +278,6 @@ def next_key_number():
     p.pressed = True
     from cucumber.board import PYBADGE_KEYS
     return PYBADGE_KEYS.index(k)
-
-
-def collect():
-    """``gc.collect`` for the app in the heap rig (boardrig.app_code "steps"): nothing."""
 
 
 def reload():
