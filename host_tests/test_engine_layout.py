@@ -1,9 +1,12 @@
 """The engine's module layout: no module imports one that imports it back (directly or
-through others), counting imports inside functions (the lazily imported modules)."""
+through others), counting imports inside functions (the lazily imported modules); and a
+match on the board loads only the modules it uses."""
 
 import ast
 import glob
 import os
+import subprocess
+import sys
 
 from mpyrun import ROOT
 
@@ -51,3 +54,35 @@ def test_the_lazily_imported_modules_are_handed_what_they_need():
     assert graph["explain"] <= {"cards"}
     assert graph["given"] <= {"cards", "compat"}
     assert "save" not in graph["restore"]
+
+
+# What the board's app does during a match: a new match, saves after plays, the AI's
+# decisions (through a View); then the same after a Continue (save.loads).
+_MATCH = """
+import sys
+from engine import save
+from engine.ai import Player
+from engine.match import Match
+from engine.rules import Rules
+m = Match(Rules("ogorek", players=5, buyback=True, stakes=True), seed=3)
+p = Player("hard", seed=1, effort=200)
+for _ in range(12):
+    m.apply_action(p.choose(m.view(m.current_player())))
+    blob = save.dumps(m)
+print(" ".join(sorted(k for k in sys.modules if k.startswith("engine"))))
+m = save.loads(blob)
+m.apply_action(p.choose(m.view(m.current_player())))
+print(" ".join(sorted(k for k in sys.modules if k.startswith("engine"))))
+"""
+
+
+def test_a_match_loads_only_what_it_uses():
+    """Neither a new match nor one loaded from a save (valid settings) imports the
+    refusal messages, the rules screen's words, explanations, card names or given deals;
+    only a Continue imports the save reader."""
+    out = subprocess.run([sys.executable, "-c", _MATCH], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout.split("\n")
+    played = {"engine", "engine.ai", "engine.compat", "engine.match", "engine.rng",
+              "engine.rules", "engine.save", "engine.view"}
+    assert set(out[0].split()) == played
+    assert set(out[1].split()) == played | {"engine.restore"}
