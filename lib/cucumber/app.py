@@ -26,14 +26,14 @@ from engine.match import (
     EV_LOSER,
 )
 from cucumber import keys, ui
-from cucumber.seats import HUMAN, LEVELS, encode_match, decode_match
-from cucumber.store import SETTINGS, STATS, MATCH
+from cucumber.seats import HUMAN, LEVELS, encode_match
+from cucumber.store import STATS, MATCH
 
 _HALF = 1 << 28
 _MASK = (1 << 29) - 1
 
 SCREEN_MODULES = ("menus", "rulespage", "summary", "pause", "table")  # cucumber.<name>, one loaded
-OUTSIDE_A_MATCH = ("settings", "version")  # forgotten while a match is on
+OUTSIDE_A_MATCH = ("lobby", "settings", "version")  # forgotten while a match is on
 
 
 def module(name):
@@ -82,13 +82,7 @@ class App:
             from cucumber.store import Store
             store = Store(hw.nvm)
         self.store = store
-        self.prefs = self.setup = self.stats = None  # outside a match only
-        ok = self._load_settings()
-        if module("settings").Stats.decode(store.get(STATS)) is None:
-            ok = False
-        notice = getattr(store, "notice", None)
-        if not ok and not notice:
-            notice = "Saved settings were damaged: defaults restored."
+        self.prefs = self.setup = self.stats = None  # outside a match only (cucumber.lobby)
         self.seed = seed if seed is not None else (hw.ticks_ms() & 0x3FFFFFF) + 1
         self.match = None
         self.kinds = None
@@ -109,28 +103,9 @@ class App:
         self.now = hw.ticks_ms()
         self.guard = self.now
         self.muted = False
-        self._apply_prefs()
-        self.show_title(notice)
+        self.show_title(module("lobby").start(self))
 
     # ----- helpers -----------------------------------------------------------------
-
-    def _load_settings(self):
-        """The preferences and the last set-up, read from the store (outside a match:
-        they are dropped while one is on); False when the record was damaged."""
-        self.prefs, self.setup, ok = module("settings").decode_settings(
-            self.store.get(SETTINGS))
-        return ok
-
-    def _apply_prefs(self):
-        hw = self.hw
-        self.muted = bool(self.prefs.mute)
-        hw.muted = self.muted
-        hw.set_brightness(self.prefs.brightness)
-
-    def _stats(self):
-        """The statistics as stored (new ones if the record is missing or damaged)."""
-        st = module("settings")
-        return st.Stats.decode(self.store.get(STATS)) or st.Stats()
 
     def beep(self, kind):
         if not self.muted:
@@ -165,17 +140,12 @@ class App:
         except Exception:  # no refresh on some stand-ins; auto refresh covers it
             pass
 
-    def save_settings(self):
-        if self.prefs is not None:  # in a match they were saved when it began
-            self.store.put(SETTINGS, module("settings").encode_settings(self.prefs,
-                                                                        self.setup))
-
     def _set_lights(self, colors):
         if colors != self.lights:
             self.lights = colors
             self.hw.lights(colors)
 
-    def _update_lights(self):
+    def update_lights(self):
         m = self.match
         if m is None or m.is_terminal():
             self._set_lights((_OFF, _OFF, _OFF, _OFF, _OFF))
@@ -191,24 +161,18 @@ class App:
             c.append(_LIFE if i < lives else _OFF)
         self._set_lights(tuple(c))
 
-    # ----- screens outside a match ---------------------------------------------------
+    # ----- starting a match ----------------------------------------------------------
 
     def show_title(self, notice=None):
-        self.table = None
-        self.table_fonts = None
-        self.match = None
-        if self.prefs is None:  # back from a match
-            self._load_settings()
-        self._update_lights()
-        self.open_screen("menus", "Title", self.store.get(MATCH) is not None, notice)
+        module("lobby").show_title(self, notice)
 
     def new_match(self, rules, kinds):
         self.seed = (self.seed * 1103515245 + 12345) & 0x3FFFFFFF
         m = Match(rules, seed=self.seed, log_events=True)
         self.bot_seed = self.seed & 0xFFFF
-        self._begin(m, kinds)
+        self.begin(m, kinds)
 
-    def _begin(self, m, kinds):
+    def begin(self, m, kinds):
         self.match = m
         self.kinds = bytearray(kinds[:m.n])
         self.prefs = self.setup = self.stats = None  # saved; read again at the title
@@ -261,7 +225,7 @@ class App:
             else:
                 t.set_status("%s thinking...  %s" % (ui.seat_name(s), t.trick_label()),
                              ui.CYAN)
-        self._update_lights()
+        self.update_lights()
 
     def _save_match(self, human_acted=True):
         m = self.match
@@ -277,69 +241,11 @@ class App:
             return
         self.store.put(MATCH, encode_match(save.dumps(m), self.kinds, m.n, self.bot_seed))
 
-    def continue_match(self):
-        rec = self.store.get(MATCH)
-        try:
-            blob, kinds, seed = decode_match(rec)
-            m = save.loads(blob)
-            if m.n != len(kinds):
-                raise save.SaveError("save: seat list does not match the match")
-        except (ValueError, save.SaveError) as e:
-            self.open_screen("menus", "Message", "Cannot continue",
-                             str(e) + " Start a new match?", ("setup",), ("title",),
-                             "A: new match", "B: title")
-            return
-        m.log_events = True
-        m.events = []
-        self.bot_seed = seed
-        self._begin(m, kinds)
-
     # ----- commands ------------------------------------------------------------------
 
     def command(self, cmd):
         c = cmd[0]
-        if c == "setup":
-            self.open_screen("menus", "SetupScreen", self.setup)
-        elif c == "new":  # "New match" on the title
-            self._new_asked()
-        elif c == "continue":
-            self.continue_match()
-        elif c == "settings":
-            self.stats = self._stats()
-            self.open_screen("menus", "SettingsScreen", self.prefs, self.stats)
-        elif c == "rules":
-            try:
-                r = self.setup.rules() if self.match is None else self.match.rules
-            except ValueError:
-                from engine.rules import Rules
-                r = Rules(("agurk", "gurka", "ogorek")[self.setup.profile])
-            self.table = None  # rebuilt from the match on return: room for the rules
-            # B goes back where the rules were opened: the pause menu during a match
-            self.open_screen("rulespage", "RulesScreen", r,
-                             ("back",) if self.match is None else ("pause", 1))
-        elif c == "back":
-            if self.match is not None:
-                self._resume()
-            else:
-                self.show_title()
-        elif c == "title":
-            self.save_settings()
-            self.show_title()
-        elif c == "error":
-            self.beep("error")
-        elif c == "start":
-            self.save_settings()
-            self.new_match(cmd[1], self.setup.kinds)
-        elif c == "prefs":
-            self._apply_prefs()
-            self.save_settings()
-        elif c == "reset_stats":
-            self.stats = module("settings").Stats()
-            self.store.put(STATS, self.stats.encode())
-            self.screen.refresh(self.stats)
-        elif c == "play":
-            self._act(cmd[1])
-        elif c == "decide":
+        if c == "play" or c == "decide":
             self._act(cmd[1])
         elif c == "confirm":
             self.holder = cmd[1]
@@ -350,25 +256,33 @@ class App:
             self._resume()
         elif c == "next":
             self._next_page()
+        elif c == "rules":
+            self._rules()
+        elif c == "back":
+            if self.match is not None:
+                self._resume()
+            else:
+                self.show_title()
+        elif c == "error":
+            self.beep("error")
         elif c == "rematch":
-            try:
-                rules = self.match.rules.copy()
-            except AttributeError:
-                rules = self.setup.rules()
-            self.new_match(rules, self.kinds)
+            self.new_match(self.match.rules.copy(), self.kinds)
+        else:  # the title's, the set-up's and the settings' (and "title")
+            module("lobby").command(self, cmd)
 
     # command()'s branches with many arguments are methods: a call's arguments make the
     # frame of the function that makes it larger, and command() is on the deepest path.
 
-    def _new_asked(self):
-        """The set-up, or first "Replace the saved match?" when a match is saved."""
-        if self.store.get(MATCH) is None:
-            self.open_screen("menus", "SetupScreen", self.setup)
-        else:
-            self.open_screen("menus", "Message", "New match",
-                             "Replace the saved match? It is kept until the new "
-                             "match starts.", ("setup",), ("title",),
-                             "A: yes, set up a new one", "B: no")
+    def _rules(self):
+        try:
+            r = self.setup.rules() if self.match is None else self.match.rules
+        except ValueError:
+            from engine.rules import Rules
+            r = Rules(("agurk", "gurka", "ogorek")[self.setup.profile])
+        self.table = None  # rebuilt from the match on return: room for the rules
+        # B goes back where the rules were opened: the pause menu during a match
+        self.open_screen("rulespage", "RulesScreen", r,
+                         ("back",) if self.match is None else ("pause", 1))
 
     def _pause_menu(self, cmd):
         """The pause menu, its cursor on cmd[1] if given. No legend (drawn from the match)
@@ -474,7 +388,7 @@ class App:
     def _record_win(self, winner):
         m = self.match
         self.matches_ended += 1
-        stats = self._stats()
+        stats = module("lobby").stats(self)
         stats.record(self.kinds, m.n, winner)
         self.store.put(STATS, stats.encode())
 
@@ -528,7 +442,7 @@ class App:
             if self.kinds[s] == HUMAN:
                 self.table = None
                 self.open_screen("summary", "Reentry", m, s)
-                self._update_lights()
+                self.update_lights()
                 return
             self._act(self.bots[s].choose(m.view(s)))
             return
@@ -536,7 +450,7 @@ class App:
             self.table = None
             self.holder = None
             self.open_screen("summary", "Cover", s)
-            self._update_lights()
+            self.update_lights()
             return
         if self.table is None or self.screen is not self.table:
             self._show_table()
