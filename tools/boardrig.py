@@ -36,8 +36,8 @@ names read as '') with or without a cap, at top-level collections too.
 The tree (``make_tree``) is what a user copies onto the CIRCUITPY drive, made by
 tools/build.py (the same .mpy files, with MicroPython's header byte ``M`` instead of
 CircuitPython's ``C``), plus ``stubs/``: stand-ins for the board's built-in modules
-(tools/rig/stubs: displayio objects as large as the C objects, board, keypad, digitalio,
-microcontroller, supervisor, time) and ``rigdriver``, which plays the game through the
+(tools/rig/stubs, compiled to .mpy: displayio objects as large as the C objects, board,
+keypad, digitalio, microcontroller, supervisor, time, audio) and ``rigdriver``, which plays the game through the
 stand-in keypad as a person would. The job is the plan's two lines followed by code.py's
 text. The stand-ins and the player are counted in the heap (about 19 KB, of which the
 player ~8 KB: tools/bench_board.py lists them): the figure is what the app needs plus
@@ -133,8 +133,20 @@ def make_tree(dest=None, header=b"M", root=ROOT):
                 p = os.path.join(dirpath, fn)
                 with open(p, "r+b") as f:
                     f.write(header)
-    shutil.copytree(STUBS, os.path.join(out, "stubs"),
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    # The stand-ins and the player as .mpy: on the board the built-in modules are C and
+    # nothing is compiled but code.py; compiling them here made garbage that fragmented
+    # the heap for good (measured: 6 players needed 117 KB with .py stand-ins, 109 KB so).
+    stubs = os.path.join(out, "stubs")
+    os.makedirs(stubs)
+    tool = build.mpy_cross_path()
+    for fn in sorted(os.listdir(STUBS)):
+        if fn.endswith(".py"):
+            build.compile_mpy(tool, os.path.join(STUBS, fn),
+                              os.path.join(stubs, fn[:-3] + ".mpy"), "stubs/" + fn)
+    for dirpath, _dirs, files in os.walk(stubs):
+        for fn in files:
+            with open(os.path.join(dirpath, fn), "r+b") as f:
+                f.write(header)
     if dest is None:
         _trees[key] = out
     return out
