@@ -36,13 +36,12 @@ def test_bundle_has_every_part(built):
         assert "lib/cucumber/" + mod[:-3] + ".mpy" in files
     for name in ("board", "store", "keys", "__init__"):
         assert "lib/cucumber/%s.mpy" % name in files
-    assert "lib/adafruit_bitmap_font/__init__.mpy" in files
-    assert "lib/adafruit_bitmap_font/pcf.mpy" in files
-    # libraries the game does not import stay out (tools/build.py LIBRARIES)
-    assert not [f for f in files if f.startswith(("lib/adafruit_display_text",
-                                                  "lib/adafruit_ticks"))]
+    # libraries the game does not import stay out (tools/build.py LIBRARIES): the fonts
+    # are read from glyph files, without adafruit_bitmap_font
+    assert not [f for f in files if f.startswith(("lib/adafruit_", "licenses/"))]
     assert "sprites/cards.bmp" in files
-    assert {"fonts/small.pcf", "fonts/medium.pcf", "fonts/LICENSE.txt"} <= set(files)
+    assert {"fonts/small.glyphs", "fonts/medium.glyphs", "fonts/LICENSE.txt"} <= set(files)
+    assert not [f for f in files if f.endswith(".pcf")]  # the PCFs stay in the repository
     assert not [f for f in files if f.endswith(".py") and f != "code.py"]
     assert not [f for f in files if "__pycache__" in f or f.endswith("make_fonts.py")]
     assert files["sprites/cards.bmp"] == open(os.path.join(ROOT, "sprites", "cards.bmp"),
@@ -53,29 +52,29 @@ def test_only_the_fonts_the_app_loads_are_shipped(built):
     _out, files = built
     used = bundle.used_fonts()
     assert set(used) == {"small", "medium", "large"}  # headings, status line, seat columns
-    shipped = sorted(f[len("fonts/"):-4] for f in files
-                     if f.startswith("fonts/") and f.endswith(".pcf"))
+    shipped = sorted(f[len("fonts/"):-len(".glyphs")] for f in files
+                     if f.startswith("fonts/") and f.endswith(".glyphs"))
     assert shipped == used
     for name in used:
-        assert files["fonts/%s.pcf" % name] == open(os.path.join(ROOT, "fonts", name + ".pcf"),
-                                                    "rb").read()
+        with open(os.path.join(ROOT, "fonts", name + ".glyphs"), "rb") as f:
+            assert files["fonts/%s.glyphs" % name] == f.read()
 
 
 def test_an_unused_font_is_left_out(tmp_path):
     root = tmp_path / "repo"
     (root / "lib" / "cucumber").mkdir(parents=True)
     (root / "lib" / "cucumber" / "screen.py").write_text(
-        'from cucumber import ui\nF = ui.Font("small", "0123")\nG = ui.open_font(\'large\')\n')
+        'from cucumber import ui\nF = ui.Font("small", "0123")\nG = ui.Font(\'large\', "x")\n')
     shutil.copytree(os.path.join(ROOT, "fonts"), root / "fonts")
     out = tmp_path / "out"
     problems = []
     unused = bundle.copy_fonts(str(root), str(out), problems, lambda *a: None)
     assert problems == []
     assert unused == ["medium"]
-    assert sorted(os.listdir(out / "fonts")) == ["LICENSE.txt", "large.pcf", "small.pcf"]
-    (root / "fonts" / "small.pcf").unlink()
+    assert sorted(os.listdir(out / "fonts")) == ["LICENSE.txt", "large.glyphs", "small.glyphs"]
+    (root / "fonts" / "small.glyphs").unlink()
     bundle.copy_fonts(str(root), str(tmp_path / "out2"), problems, lambda *a: None)
-    assert problems and "small.pcf is missing" in problems[0]
+    assert problems and "small.glyphs is missing" in problems[0]
 
 
 def test_every_mpy_is_circuitpython_v6(built):

@@ -65,10 +65,11 @@ def test_the_folder_is_the_drive_as_build_makes_it(zips, tmp_path):
         assert set(files) == set(built) | {"README.txt"}
         assert all(files[k] == v for k, v in built.items())
         for name in ("code.py", "lib/engine/match.mpy", "lib/cucumber/app.mpy",
-                     "lib/adafruit_bitmap_font/pcf.mpy", "sprites/cards.bmp",
-                     "fonts/small.pcf", "fonts/LICENSE.txt"):
+                     "sprites/cards.bmp", "fonts/small.glyphs", "fonts/LICENSE.txt"):
             assert name in files, name
-        assert any(n.startswith("licenses/") for n in files)
+        # no library but the game's own, so no licence of one (fonts/LICENSE.txt stays)
+        assert not [n for n in files if n.startswith(("licenses/", "lib/adafruit_"))]
+        assert not [n for n in files if n.endswith(".pcf")]
         for name, data in files.items():
             if name.endswith(".mpy"):
                 assert data[:4] == b"C\x06\x00\x1f", name  # bytecode only, 31-bit ints

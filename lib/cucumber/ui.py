@@ -2,8 +2,9 @@
 
 Everything here is cheap on the board:
 - text is one TileGrid per line over a glyph sheet: the built-in ``terminalio.FONT``
-  (no heap), or a ``Font`` made for one screen from a PCF file in ``fonts/`` holding only
-  the characters that screen can show (no bitmap per label, no TileGrid per character);
+  (no heap), or a ``Font`` made for one screen from a glyph file in ``fonts/`` holding
+  only the characters that screen can show (no bitmap per label, no TileGrid per
+  character);
 - rectangles are ``vectorio.Rectangle`` (no bitmap);
 - cards are 1x1 TileGrids over ONE ``displayio.OnDiskBitmap`` of ``sprites/cards.bmp``
   (pixels stay in flash); illegal cards share one dimmed copy of its palette.
@@ -11,8 +12,6 @@ Everything here is cheap on the board:
 ``ROOT`` is the folder that holds ``sprites/`` and ``fonts/``: "/" on the board (the
 CIRCUITPY drive's root folder), the repository path on a PC (the simulator sets it).
 """
-
-import sys
 
 import displayio
 import terminalio
@@ -116,55 +115,50 @@ def glyph_size():
     return f[1], f[2]
 
 
-# ----- bitmap fonts (fonts/*.pcf) -------------------------------------------------------
+# ----- bitmap fonts (fonts/*.glyphs) ----------------------------------------------------
 #
-# adafruit_bitmap_font 2.5.1 (pinned), read for this: ``bitmap_font.load_font`` imports
-# all four of its loaders (bdf, lvfontbin, pcf, ttf) to open one file, and returns
-# ``pcf.PCF(file, displayio.Bitmap)`` for a PCF file; ``load_glyphs(text)`` makes one
-# Bitmap and one Glyph per character (misc-fixed glyphs are full cells), keeps the file
-# open for later misses, and calls gc.collect() itself. So a Font here builds the PCF
-# loader directly (only pcf and glyph_cache are imported), loads the characters the
-# screen can show, copies them into ONE tile sheet, closes the file and forgets the
-# loader and its modules: what stays is the sheet (a few hundred bytes), held by the
-# screen's Text lines and freed with them.
+# A font is read from fonts/<name>.glyphs, made on a PC from fonts/<name>.pcf by
+# tools/make_glyphs.py (its docstring gives the format): a header (cell W x H, glyph
+# count N), the N sorted code points, then every glyph as its cell at 1 bit a pixel,
+# already placed. A Font finds each character it needs by a binary search over the code
+# points and copies that glyph's bits into ONE tile sheet: a seek and a read into one
+# small buffer per step, no font library and no object per glyph. (adafruit_bitmap_font's
+# pcf and glyph_cache did this until then: imported while a screen was built, and their
+# names stayed interned after the modules were dropped. Heap needed, micropython32:
+# 5p-hard-ogorek-buyback 117,760 -> 110,592 B, 7p-hard-agurk 116,736 -> 114,688 B.)
 
 FONT_DIR = "fonts/"
-FONT_CHUNK = 16  # characters loaded at a time (see Font._fill)
-_FONT_MODULES = ("adafruit_bitmap_font.pcf", "adafruit_bitmap_font.glyph_cache",
-                 "adafruit_bitmap_font")
+GLYPHS = ".glyphs"
+_HEAD = const(8)  # b"CGF1", W, H, N (u16)
 
 
-def open_font(name):
-    """The PCF loader of fonts/<name>.pcf (what ``bitmap_font.load_font`` returns for a
-    PCF file), or None when the file or the library is missing or unreadable."""
-    try:
-        from adafruit_bitmap_font.pcf import PCF
-        f = open(ROOT + FONT_DIR + name + ".pcf", "rb")
-    except (ImportError, OSError):
-        return None
-    try:
-        return PCF(f, displayio.Bitmap)
-    except Exception:  # not a PCF file this loader reads
-        f.close()
-        return None
-
-
-def forget_font_modules():
-    """Drop the font loader's modules so that their code is collected (re-imported by
-    the next Font)."""
-    mods = sys.modules
-    for k in _FONT_MODULES:
-        if k in mods:
-            del mods[k]
+def _find(f, key, n, cp):
+    """The index of code point ``cp`` among the ``n`` sorted code points of glyph file
+    ``f`` (-1 when it has none): a binary search, reading 2 bytes into ``key`` a step."""
+    lo = 0
+    hi = n
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        f.seek(_HEAD + 2 * mid)
+        f.readinto(key)
+        v = key[0] | (key[1] << 8)
+        if v < cp:
+            lo = mid + 1
+        elif v > cp:
+            hi = mid
+        else:
+            return mid
+    return -1
 
 
 class Font:
-    """The characters ``chars`` of fonts/<name>.pcf as one tile sheet for ``Text``.
+    """The characters ``chars`` of fonts/<name>.glyphs as one tile sheet for ``Text``.
 
     Make one per screen (and per font) with every character its lines can show; a
     character not in ``chars`` (or not in the font) is drawn blank. Characters in ``red``
     get colour index 2 (``palette(fg, bg, RED)``): the red suit signs. ``sheet`` is None
-    when the font could not be loaded: Text then falls back to terminalio."""
+    when the font could not be loaded (a missing or damaged file, no room): Text then
+    falls back to terminalio."""
 
     def __init__(self, name, chars, red=""):
         uniq = " "
@@ -175,59 +169,47 @@ class Font:
         self.red = RED if red else None
         self.sheet = None
         self.w, self.h = glyph_size()
-        f = open_font(name)
-        if f is not None:
-            try:
-                self._fill(f, red)
-            except Exception:  # a damaged file, or no room: terminalio instead
-                self.sheet = None
-            f.file.close()
-        f = None
-        forget_font_modules()
+        try:
+            f = open(ROOT + FONT_DIR + name + GLYPHS, "rb")
+        except OSError:
+            return
+        try:
+            self._fill(f, red)
+        except Exception:  # a damaged file, or no room: terminalio instead
+            self.sheet = None
+        f.close()
 
     def _fill(self, f, red):
-        """Copy the glyphs into the sheet, FONT_CHUNK characters at a time: the loader
-        makes a Bitmap, a Glyph and a metrics tuple per character (about 200 bytes on
-        the board), so a chunk is forgotten (the loader's glyph dict is emptied) once
-        copied, which bounds the transient whatever the number of characters."""
+        head = f.read(_HEAD)
+        if len(head) != _HEAD or head[:4] != b"CGF1":
+            raise ValueError("not a glyph file")
+        w = head[4]
+        h = head[5]
+        n = head[6] | (head[7] << 8)
+        stride = (w * h + 7) >> 3
+        base = _HEAD + 2 * n
+        if not (0 < w <= 32 and 0 < h <= 32 and n > 0) or f.seek(0, 2) != base + n * stride:
+            raise ValueError("not a glyph file")  # a truncated file among them
         chars = self.chars
-        n = len(chars)
-        asc = f.ascent
-        h = asc + f.descent
-        w = f.get_bounding_box()[0]  # the cell of a fixed-width (misc-fixed) font
-        sheet = displayio.Bitmap(w * n, h, 3 if red else 2)
-        try:
-            from bitmaptools import blit
-        except ImportError:
-            blit = None
-        cache = getattr(f, "_glyphs", None)  # GlyphCache's dict (bitmap_font 2.5.1)
-        for start in range(1, n, FONT_CHUNK):
-            end = min(n, start + FONT_CHUNK)
-            f.load_glyphs(chars[start:end])
-            for i in range(start, end):
-                c = chars[i]
-                g = f.get_glyph(ord(c))
-                if g is None:
-                    continue
-                bm = g.bitmap
-                x0 = i * w + g.dx
-                y0 = asc - g.height - g.dy
-                v = 2 if red and red.find(c) >= 0 else 1
-                if blit is not None and v == 1 and g.dx >= 0 and y0 >= 0 \
-                        and g.dx + g.width <= w and y0 + g.height <= h:
-                    blit(sheet, bm, x0, y0)
-                    continue
-                for yy in range(g.height):
-                    y = y0 + yy
-                    if 0 <= y < h:
-                        for xx in range(g.width):
-                            x = x0 + xx
-                            if bm[xx, yy] and i * w <= x < i * w + w:
-                                sheet[x, y] = v
-                g = None
-                bm = None
-            if cache is not None:
-                cache.clear()
+        sw = w * len(chars)
+        sheet = displayio.Bitmap(sw, h, 3 if red else 2)
+        key = bytearray(2)
+        bits = bytearray(stride)
+        for i in range(1, len(chars)):
+            c = chars[i]
+            k = _find(f, key, n, ord(c))
+            if k < 0:
+                continue  # not in the font: blank
+            f.seek(base + k * stride)
+            f.readinto(bits)
+            v = 2 if red and red.find(c) >= 0 else 1
+            b = 0
+            for y in range(h):
+                p = y * sw + i * w  # int index: no (x, y) tuple per pixel
+                for x in range(p, p + w):
+                    if bits[b >> 3] & (0x80 >> (b & 7)):
+                        sheet[x] = v
+                    b += 1
         self.w = w
         self.h = h
         self.sheet = sheet
