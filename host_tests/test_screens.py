@@ -292,7 +292,7 @@ def test_status_messages_fit_the_status_font(monkeypatch):
     # this module's table, kept for the whole match (the app forgets screen modules)
     import cucumber.app as app_mod
     monkeypatch.setitem(sys.modules, "cucumber.table", table_mod)
-    monkeypatch.setattr(app_mod, "forget", lambda name: None)
+    monkeypatch.setattr(app_mod, "forget", lambda name, package="cucumber": None)
     d = Driver(seed=7)
     d.start(profile=1, players=3, kinds=(HUMAN, MEDIUM, EASY), end=0, reentry=0,
             open_cards=0)
@@ -309,7 +309,10 @@ def test_a_missing_font_falls_back_to_terminalio(monkeypatch):
     d = Driver(seed=3)
     d.step(2)
     head = [t for t in texts(d.screen.group) if t.text == "CUCUMBER"][0]
-    assert head.font is None and head.scale == 2  # terminalio, twice the size
+    # terminalio, twice the size: a Text is a TileGrid, so a Group at scale 2 holds it
+    big = [g for g in walk(d.screen.group) if isinstance(g, displayio.Group)
+           and any(g[i] is head for i in range(len(g)))]
+    assert head.font is None and [g.scale for g in big] == [2] and (head.x, head.y) == (0, 0)
     d.start(profile=1, players=6, kinds=(HUMAN,) + (EASY,) * 5, end=0, reentry=0)
     assert d.auto(lambda dr: dr.name() == "table" and dr.app.table.interactive
                   and dr.app.wait is None, max_steps=4000)

@@ -9,8 +9,9 @@
   screens) and the AI-only guest (tools/rig/guest_ai.py): for each, the smallest pystack
   on which it completes, found by bisection to 8 bytes. Budget 1,536 (75% of the
   2,048 bytes CircuitPython 10 gives a SAMD51).
-- ``heap_needed_bytes``: the smallest heap, to 1 KB, with which the whole app completes
-  each plan under micropython32 (a native 32-bit MicroPython whose heap is exactly the
+- ``heap_needed_bytes``: the smallest heap, to 1 KB, from which the whole app completes
+  each plan at every cap up to the guard (stepping down: fragmentation makes single caps
+  fail) under micropython32 (a native 32-bit MicroPython whose heap is exactly the
   cap and whose collector runs inside calls, as the board's: boardrig's docstring), the
   worst plan named. Budget 100 KB (~140 KB free on a SAMD51 less 40 KB). With it, where
   the heap goes (tools/rig/guest_heap.py: each module as a match imports it, the objects
@@ -69,18 +70,20 @@ def pystack(tree):
 
 def heap(tree):
     binary = boardrig.unix32()
-    needs = {}
-    for name in sorted(boardrig.PLANS):
-        needs[name] = boardrig.heap_needed(boardrig.PLANS[name], tree=tree,
-                                           interpreter=binary)
+    def need(name):
+        return name, boardrig.heap_needed(boardrig.PLANS[name], tree=tree, interpreter=binary)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        needs = dict(pool.map(need, sorted(boardrig.PLANS)))
     worst = max(needs, key=lambda k: needs[k] or 1 << 30)
     plan = dict(boardrig.PLANS[worst])
     plan["collect"] = 1
     code, step = boardrig.app_job(plan)
     r = boardrig.run(code, step, tree=tree, heap=4 << 20, interpreter=binary)
     emit("heap_needed_bytes", needs[worst], "bytes",
-         "smallest capped heap (bisection, 1 KB) with which the whole app completes the "
-         "plan, code.py outermost, collector running inside calls; the worst of every plan",
+         "smallest capped heap from which the whole app completes the plan at every cap up "
+         "to the guard (1 KB steps down), code.py outermost, collector running inside "
+         "calls; the worst of every plan",
          machine=HEAP_MACHINE, case=worst, budget=boardrig.HEAP_BUDGET,
          board_free_estimate=boardrig.BOARD_FREE, by_case=needs,
          live_by_screen=(r.result or {}).get("live_by_screen"),

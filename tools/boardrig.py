@@ -35,13 +35,12 @@ names read as '') with or without a cap, at top-level collections too.
 
 The tree (``make_tree``) is what a user copies onto the CIRCUITPY drive, made by
 tools/build.py (the same .mpy files, with MicroPython's header byte ``M`` instead of
-CircuitPython's ``C``), plus ``stubs/``: stand-ins for the board's built-in modules
-(tools/rig/stubs, compiled to .mpy: displayio objects as large as the C objects, board,
-keypad, digitalio, microcontroller, supervisor, time, audio) and ``rigdriver``, which plays the game through the
-stand-in keypad as a person would. The job is the plan's two lines followed by code.py's
-text. The stand-ins and the player are counted in the heap (about 19 KB, of which the
-player ~8 KB: tools/bench_board.py lists them): the figure is what the app needs plus
-that.
+CircuitPython's ``C``), plus ``stubs/``, compiled to .mpy: stand-ins for the board's
+built-in modules (tools/rig/stubs: displayio objects as large as the C objects, board,
+keypad, digitalio, microcontroller, supervisor, time, audio) and ``rigdriver``, which
+plays the game through the stand-in keypad as a person would. The job is the plan's two
+lines followed by code.py's text. The stand-ins and the player are counted in the heap
+(tools/bench_board.py lists what each costs): the figure is what the app needs plus that.
 
 Failures (``Result.failure``): ``"pystack"`` (RuntimeError: pystack exhausted),
 ``"memory"`` (MemoryError), ``"timeout"``, ``"error"`` (anything else: the traceback is in
@@ -348,10 +347,17 @@ def pystack_peak(plan, tree=None, lo=256, hi=8192):
     return smallest(lambda n: run(code, step, tree=tree, pystack=n).ok, lo, hi, 8)
 
 
-def heap_needed(plan, tree=None, lo=32 * 1024, hi=512 * 1024, step=1024, interpreter=None):
-    """The smallest heap (to ``step`` bytes) with which the whole app completes ``plan``
-    under micropython32 (or ``interpreter``), pystack at the board's 2,048 bytes."""
+def heap_needed(plan, tree=None, hi=HEAP_GUARD, step=1024, interpreter=None):
+    """The smallest heap N (to ``step`` bytes) such that the whole app completes ``plan``
+    with every cap from N to ``hi``, under micropython32 (or ``interpreter``), pystack at
+    the board's 2,048 bytes; None when it fails at ``hi``. Found by stepping down from
+    ``hi``, not by bisection: with fragmentation a run can fail at one cap and complete at
+    a smaller one (seen: 6 players failed at 116 KB, completed at 110-115 KB)."""
     binary = interpreter or unix32()
     code, st = app_job(plan)
-    return smallest(lambda n: run(code, st, tree=tree, heap=n, interpreter=binary).ok,
-                    lo, hi, step)
+    n = hi
+    while n - step > 0 and run(code, st, tree=tree, heap=n - step, interpreter=binary).ok:
+        n -= step
+    if n == hi and not run(code, st, tree=tree, heap=hi, interpreter=binary).ok:
+        return None
+    return n
