@@ -215,37 +215,42 @@ class Font:
         self.sheet = sheet
 
 
-class Text(displayio.Group):
+class Text(displayio.TileGrid):
     """One line of text in a fixed number of cells: ``text`` holds what it shows.
-    ``font``: a Font (its sheet; terminalio when None or when it did not load)."""
+    ``font``: a Font (its sheet; terminalio when None or when it did not load).
 
-    def __init__(self, text, x=0, y=0, color=TEXT, bg=None, width=0, scale=1, font=None):
-        super().__init__(x=x, y=y, scale=scale)
+    The Text is itself the line's TileGrid (one tile a cell), not a Group holding one: a
+    Group and its list cost about 80-100 bytes a line on the board, and a 7-player table
+    has ~25 lines (on micropython32 with the rig's stand-ins a line went from 250 to
+    154 B, the live heap at that table from 104,752 to 102,576 B). A line at a larger
+    scale needs a Group: ``centered`` and ``heading`` wrap the Text in one."""
+
+    def __init__(self, text, x=0, y=0, color=TEXT, bg=None, width=0, font=None):
         if font is not None and font.sheet is None:
             font = None
-        self.font = font
         if font is None:
             sheet, gw, gh, _ = _font_sheet()
         else:
             sheet, gw, gh = font.sheet, font.w, font.h
         n = width if width else max(1, len(text))
+        super().__init__(sheet, pixel_shader=palette(color, bg, font.red if font else None),
+                         width=n, height=1, tile_width=gw, tile_height=gh, default_tile=0,
+                         x=x, y=y)
+        self.font = font
         self.cells = n
-        self.tg = displayio.TileGrid(sheet, pixel_shader=self._palette(color, bg), width=n,
-                                     height=1, tile_width=gw, tile_height=gh,
-                                     default_tile=0)
-        self.append(self.tg)
         self.text = None
         self.set(text)
 
-    def _palette(self, fg, bg):
-        return palette(fg, bg, self.font.red if self.font is not None else None)
+    @property
+    def tg(self):
+        """The line's TileGrid: the Text itself (it was a Group holding one)."""
+        return self
 
     def set(self, text):
         old = self.text
         if text == old:
             return
         self.text = text
-        tg = self.tg
         n = len(text)
         m = len(old) if old is not None else -1
         font = self.font
@@ -256,17 +261,18 @@ class Text(displayio.Group):
                 if m >= 0 and c == (old[i] if i < m else " "):
                     continue
                 j = chars.find(c)
-                tg[i] = j if j > 0 else 0  # not in the sheet: blank
+                self[i] = j if j > 0 else 0  # not in the sheet: blank
             return
         tiles = _font[3]
         for i in range(self.cells):
             c = ord(text[i]) if i < n else 32
             if m >= 0 and c == (ord(old[i]) if i < m else 32):
                 continue  # unchanged cell: no tile write, no dirty area
-            tg[i] = tiles[c - 32] if 32 <= c < 127 else tiles[31]  # '?'
+            self[i] = tiles[c - 32] if 32 <= c < 127 else tiles[31]  # '?'
 
     def color(self, fg, bg=None):
-        self.tg.pixel_shader = self._palette(fg, bg)
+        font = self.font
+        self.pixel_shader = palette(fg, bg, font.red if font is not None else None)
 
 
 def text_width(s, scale=1, font=None):
@@ -276,13 +282,19 @@ def text_width(s, scale=1, font=None):
 
 
 def centered(text, y, color=TEXT, scale=1, bg=None, cx=80, font=None):
-    return Text(text, x=cx - text_width(text, scale, font) // 2, y=y, color=color,
-                scale=scale, bg=bg, font=font)
+    """A Text centred on ``cx``; with ``scale`` > 1, a Group at that scale holding it (a
+    TileGrid has no scale of its own)."""
+    x = cx - text_width(text, scale, font) // 2
+    if scale == 1:
+        return Text(text, x=x, y=y, color=color, bg=bg, font=font)
+    g = displayio.Group(scale=scale, x=x, y=y)
+    g.append(Text(text, color=color, bg=bg, font=font))
+    return g
 
 
 def heading(text, y, color=YELLOW, cx=80, scale=1):
     """``text`` centred in the large bold font, which is loaded for these characters
-    only (terminalio at twice the scale if the font is missing)."""
+    only (terminalio at twice the scale if the font is missing); see ``centered``."""
     f = Font("large", text)
     if f.sheet is None:
         scale *= 2
