@@ -343,7 +343,8 @@ Install (the same four steps on Windows, macOS and Linux)
    Linux: cp -R %(folder)s/* /media/$USER/CIRCUITPY/
    (or /run/media/$USER/CIRCUITPY/).
    Updating from an older Cucumber? Delete lib/engine and lib/cucumber on CIRCUITPY
-   first, so that no old file is left behind.
+   first, so that no old file is left behind (and lib/adafruit_bitmap_font and
+   fonts/*.pcf if they are there: the game no longer uses them).
 4. Eject CIRCUITPY (Windows: Eject in Explorer; macOS: the eject button in Finder;
    Linux: eject in the file manager, or sync), then press reset once. The title
    screen appears.

@@ -1,9 +1,20 @@
 """Build micropython32, the board rig's native 32-bit MicroPython (tools/rig/unix32).
 
-    python tools/rig/build_unix32.py        # builds if needed; prints the binary's path last
-
+    python tools/rig/build_unix32.py        # builds both if needed; prints their paths,
+                                            # micropython32's last
     import build_unix32                      # from tools/rig
-    path = build_unix32.ensure_built()       # the same, from Python; RuntimeError on failure
+    path = build_unix32.ensure_built()       # micropython32, from Python; RuntimeError on failure
+    path = build_unix32.ensure_built("pystubs")   # micropython32-pystubs
+
+Two binaries from the same port and core:
+
+- ``micropython32``: CircuitPython's display modules (displayio, vectorio, terminalio,
+  fontio, bitmaptools) compiled in as C (tools/rig/unix32/mod_*.c), as on the board: their
+  code and names cost no heap, their objects as much as CircuitPython's. They are found
+  before any file of the same name on sys.path, so their Python stand-ins in
+  tools/rig/stubs are not used.
+- ``micropython32-pystubs``: the same without those modules, for the Python stand-ins
+  (``make RIG_NATIVE=0``): what micropython32 was before, kept to compare.
 
 The MicroPython core comes from the PyPI sdist of ``mpy-cross-v6.3`` (pinned below), which
 holds MicroPython 1.23's complete ``py/`` and ``shared/`` (but no ports and no extmod):
@@ -33,7 +44,12 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 PORT = os.path.join(HERE, "unix32")
 BUILD = os.path.join(HERE, "build")
+VARIANTS = {  # name: (binary, make's RIG_NATIVE)
+    "native": ("micropython32", "1"),
+    "pystubs": ("micropython32-pystubs", "0"),
+}
 BINARY = os.path.join(BUILD, "micropython32")
+PYSTUBS_BINARY = os.path.join(BUILD, "micropython32-pystubs")
 
 SDIST_NAME = "mpy-cross-v6.3"
 SDIST_VERSION = "1.1.1"
@@ -46,27 +62,31 @@ BUILD_DEPS = ("setuptools==84.2.1", "wheel==0.48.0", "packaging==26.4")
 SDIST_DIR = os.path.join(BUILD, "sdist")
 SRC = os.path.join(BUILD, "src")
 MPTOP = os.path.join(SRC, "mpy_cross_v6_3-1.1.1", "micropython")
-OBJ = os.path.join(BUILD, "obj-unix32-" + SDIST_VERSION)
+
+
+def _obj(variant):
+    return os.path.join(BUILD, "obj-unix32-%s-%s" % (variant, SDIST_VERSION))
 
 
 class BuildError(RuntimeError):
     """The interpreter could not be built; the message says why in one line."""
 
 
-def binary_path():
-    """Where the binary is (or will be once built)."""
-    return BINARY
+def binary_path(variant="native"):
+    """Where the binary of ``variant`` ("native" or "pystubs") is (or will be once built)."""
+    return os.path.join(BUILD, VARIANTS[variant][0])
 
 
 def _inputs():
     return [os.path.abspath(__file__)] + sorted(glob.glob(os.path.join(PORT, "*")))
 
 
-def up_to_date():
+def up_to_date(variant="native"):
     """True when the binary exists and is newer than this script and the port's files."""
-    if not os.path.exists(BINARY):
+    binary = binary_path(variant)
+    if not os.path.exists(binary):
         return False
-    built = os.path.getmtime(BINARY)
+    built = os.path.getmtime(binary)
     return all(os.path.getmtime(p) < built for p in _inputs())
 
 
@@ -157,56 +177,63 @@ def ensure_gcc_m32():
                      "(Debian/Ubuntu: apt-get install gcc-multilib)")
 
 
-def build():
-    """Build the binary now (whether or not it is up to date); its path."""
+def build(variant="native"):
+    """Build the binary of ``variant`` now (whether or not it is up to date); its path."""
+    prog, native = VARIANTS[variant]
+    obj = _obj(variant)
+    binary = binary_path(variant)
     if shutil.which("make") is None:
         raise BuildError("make is not installed (Debian/Ubuntu: apt-get install make)")
     ensure_gcc_m32()
     top = fetch_source()
-    _say("compiling " + os.path.relpath(OBJ, os.getcwd()))
+    _say("compiling " + os.path.relpath(obj, os.getcwd()))
     jobs = str(min(16, os.cpu_count() or 2))
     # The version header: the core's version from py/mpconfig.h, not the hash of the
     # repository that the sdist happens to be unpacked in (git would find this one), and
     # the source's date, so that the header stays the same from one build to the next.
     env = dict(os.environ, GIT_CEILING_DIRECTORIES=SRC,
                SOURCE_DATE_EPOCH=str(int(os.path.getmtime(os.path.join(top, "py", "mpconfig.h")))))
-    p = subprocess.run(["make", "-C", PORT, "-j", jobs, "MPTOP=" + top, "BUILD=" + OBJ,
-                        "PYTHON=" + sys.executable],
+    p = subprocess.run(["make", "-C", PORT, "-j", jobs, "MPTOP=" + top, "BUILD=" + obj,
+                        "PYTHON=" + sys.executable, "RIG_NATIVE=" + native],
                        capture_output=True, text=True, env=env)
     if p.returncode != 0:
-        log = os.path.join(BUILD, "build_unix32.log")
+        log = os.path.join(BUILD, "build_unix32-%s.log" % variant)
         with open(log, "w") as f:
             f.write(p.stdout + p.stderr)
         errors = [ln for ln in (p.stdout + p.stderr).splitlines() if "error" in ln.lower()]
         raise BuildError("make failed (%s): %s" % (
             log, (errors or (p.stdout + p.stderr).strip().splitlines() or ["?"])[0]))
-    tmp = BINARY + ".tmp"
-    shutil.copy2(os.path.join(OBJ, "micropython32"), tmp)
-    os.replace(tmp, BINARY)  # a new mtime: newer than every input
-    os.utime(BINARY)
-    return BINARY
+    tmp = binary + ".tmp"
+    shutil.copy2(os.path.join(obj, prog), tmp)
+    os.replace(tmp, binary)  # a new mtime: newer than every input
+    os.utime(binary)
+    return binary
 
 
-def ensure_built():
-    """The binary's path, building it first unless it is up to date. Processes that call
+def ensure_built(variant="native"):
+    """The path of the binary of ``variant`` ("native": micropython32, "pystubs":
+    micropython32-pystubs), building it first unless it is up to date. Processes that call
     this at once build it once: the others wait for the first."""
-    if up_to_date():
-        return BINARY
+    if variant not in VARIANTS:
+        raise ValueError("no such variant: %r (native, pystubs)" % (variant,))
+    if up_to_date(variant):
+        return binary_path(variant)
     os.makedirs(BUILD, exist_ok=True)
     with open(os.path.join(BUILD, ".build_unix32.lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if not up_to_date():
-            build()
-    return BINARY
+        if not up_to_date(variant):
+            build(variant)
+    return binary_path(variant)
 
 
 def main():
     try:
-        path = ensure_built()
+        paths = [ensure_built("pystubs"), ensure_built("native")]
     except BuildError as e:
         print("build_unix32: " + str(e), file=sys.stderr)
         return 1
-    print(path)
+    for path in paths:
+        print(path)
     return 0
 
 

@@ -158,7 +158,8 @@
 #define MICROPY_PY_IO_IOBASE                (0)
 #define MICROPY_PY_IO_BYTESIO               (1)
 #define MICROPY_PY_IO_BUFFEREDWRITER        (0)
-// No threads, and no modules from extmod/ (the sdist has none; the rig has Python stand-ins).
+// No threads, and no modules from extmod/. CircuitPython's built-in modules are the rig's own
+// (mod_*.c, in micropython32 only: see the Makefile).
 #define MICROPY_PY_THREAD                   (0)
 #define MICROPY_PY_UCTYPES                  (0)
 // No Ctrl-C: nothing reads the keyboard (the rig's timeout stops a run that hangs).
