@@ -8,11 +8,12 @@
 
 Two binaries from the same port and core:
 
-- ``micropython32``: CircuitPython's display modules (displayio, vectorio, terminalio,
-  fontio, bitmaptools) compiled in as C (tools/rig/unix32/mod_*.c), as on the board: their
-  code and names cost no heap, their objects as much as CircuitPython's. They are found
-  before any file of the same name on sys.path, so their Python stand-ins in
-  tools/rig/stubs are not used.
+- ``micropython32``: CircuitPython's built-in modules (displayio, vectorio, terminalio,
+  fontio, bitmaptools, keypad, digitalio, board, microcontroller, supervisor, time, audioio,
+  audiocore, neopixel_write) compiled in as C (tools/rig/unix32/mod_*.c), as on the board:
+  their code and names cost no heap, their objects as much as CircuitPython's. They are
+  found before any file of the same name on sys.path, so the Python stand-ins in
+  tools/rig/stubs are not used (rigdriver, the rig's player, still is).
 - ``micropython32-pystubs``: the same without those modules, for the Python stand-ins
   (``make RIG_NATIVE=0``): what micropython32 was before, kept to compare.
 
