@@ -35,8 +35,9 @@ SMALL_FROM = 6  # players from which the seat columns use the small font
 
 # Every character the status line can show (app.py's and this module's messages, card
 # names with suit signs); one outside it is drawn blank (host_tests/test_screens.py
-# checks the messages of whole matches against it). Each character costs about 1.4 ms
-# (estimate) when the table's fonts load, and 15 bytes of sheet.
+# checks the messages of whole matches against it). Each character costs a look-up and
+# one read of its glyph when the table's fonts load (not timed on a board), and 15 bytes
+# of sheet.
 STATUS_CHARS = "0123456789 .,:!?/-()" + "PJQKA" + ui.LOWER + ui.SUIT_SIGNS
 RED_SUITS = ui.SUIT_SIGNS[1:3]
 SEAT_CHARS = "P0123456789x-"

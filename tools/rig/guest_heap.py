@@ -49,7 +49,7 @@ bots = [Player("hard", 7 * s) for s in range(1, 7)]
 mark("six hard AI players")
 import cucumber.table as table  # noqa: E402
 fonts = table.table_fonts(7)
-mark("the table's two fonts (tile sheets; the loader's names stay interned)")
+mark("the table's two fonts (tile sheets read from the glyph files)")
 t = table.Table(m, bytearray([0, 3, 3, 3, 3, 3, 3]), fonts)
 hw.display.root_group = t.group
 t.refresh()
