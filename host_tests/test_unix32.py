@@ -602,7 +602,8 @@ def test_the_rigs_clock_and_the_other_modules(binary, tmp_path):
               time.time() == 1764547200 + now // 1000, abs(time.monotonic() - now / 1000) < 0.1)
         for i in range(700):
             time.sleep(0.02)
-        print(supervisor.ticks_ms() == time.rig_ms & 0x1FFFFFFF, supervisor.ticks_ms() == 5150)  # wrapped
+        print(supervisor.ticks_ms() == time.rig_ms & 0x1FFFFFFF,
+              supervisor.ticks_ms() == 5150)  # wrapped
         d = board.DISPLAY
         print(board.board_id, d.width, d.height, d.root_group, d.brightness, d.auto_refresh,
               d.refresh(target_frames_per_second=None))

@@ -10,7 +10,7 @@
   on which it completes, found by bisection to 8 bytes. Budget 1,536 (75% of the
   2,048 bytes CircuitPython 10 gives a SAMD51).
 - ``heap_needed_bytes``: the smallest heap, to 1 KB, from which the whole app completes
-  each plan at every cap up to the guard (stepping down: fragmentation makes single caps
+  each plan at every cap up to 128 KB (stepping down: fragmentation makes single caps
   fail) under micropython32 (a native 32-bit MicroPython whose heap is exactly the
   cap and whose collector runs inside calls, as the board's: boardrig's docstring), the
   worst plan named. Budget 100 KB (~140 KB free on a SAMD51 less 40 KB). With it, where
@@ -20,9 +20,9 @@
 
 Machines: pystack, the MicroPython 1.27 WebAssembly port (npm @micropython/micropython-
 webassembly-pyscript, 32-bit) under node; heap, micropython32 (MicroPython 1.23 core,
-32-bit, built by tools/rig/build_unix32.py). The displayio objects are stand-ins as large
-as the C objects (tools/rig/stubs/displayio.py); the stand-ins and the rig's player are
-counted in the heap. Not a measurement on a board.
+32-bit, built by tools/rig/build_unix32.py, with the board's built-in modules as C whose
+objects are as large as CircuitPython's); the rig's player is counted in the heap. Not a
+measurement on a board.
 """
 
 import argparse
@@ -40,7 +40,7 @@ import boardrig  # noqa: E402
 MACHINE = ("MicroPython 1.27 WebAssembly port (npm, 32-bit) under node %s; "
            "displayio stand-ins" % os.popen("node --version").read().strip())
 HEAP_MACHINE = ("micropython32: MicroPython 1.23 core, native 32-bit (gcc -m32), object "
-                "model C, heap fixed at the cap; displayio stand-ins")
+                "model C, heap fixed at the cap; the board's built-in modules in C")
 
 
 def emit(metric, value, units, method, machine=MACHINE, **extra):
@@ -82,7 +82,7 @@ def heap(tree):
     r = boardrig.run(code, step, tree=tree, heap=4 << 20, interpreter=binary)
     emit("heap_needed_bytes", needs[worst], "bytes",
          "smallest capped heap from which the whole app completes the plan at every cap up "
-         "to the guard (1 KB steps down), code.py outermost, collector running inside "
+         "to 128 KB (1 KB steps down), code.py outermost, collector running inside "
          "calls; the worst of every plan",
          machine=HEAP_MACHINE, case=worst, budget=boardrig.HEAP_BUDGET,
          board_free_estimate=boardrig.BOARD_FREE, by_case=needs,

@@ -8,10 +8,12 @@ of them changed the screen.
 
 Only the current screen's display group exists: making a screen builds its group and
 the previous one is dropped. Only the current screen's code is loaded, too: each screen
-module (menus, rulespage, summary, pause, table) is imported when one of its screens opens and
-forgotten when a screen of another opens (the table's stays while the table is kept,
-under the pause menu); cucumber.settings and the title's version are forgotten for the
-whole of a match (the preferences a match needs are read out of them first). What each
+module (menus, rulespage, summary, pause) is imported when one of its screens opens and
+forgotten when a screen of another opens. The table's module stays for the whole of a
+match: imported again after every round's pages it fragmented the heap (measured on
+micropython32: the worst plan needed 102,400 B that way, 101,376 B kept). The title's
+code (cucumber.lobby, cucumber.settings, the version) is forgotten for the whole of a
+match (the preferences a match needs are read out of them first). What each
 part costs is in docs/FIGURES.md (tools/bench_board.py).
 """
 
@@ -124,11 +126,12 @@ class App:
     def open_screen(self, where, make, *args):
         """Drop the current screen (its group, and the code of the other screen modules),
         then build ``cucumber.<where>.<make>(*args)`` and show it, so that two screens
-        never hold memory at once (the table is kept while paused)."""
+        never hold memory at once (the table is kept while paused, and its module for the
+        whole match)."""
         self.hw.display.root_group = None
         self.screen = None
         for name in SCREEN_MODULES:
-            if name != where and (name != "table" or self.table is None):
+            if name != where and (name != "table" or self.match is None):
                 forget(name)
         if self.match is not None:
             for name in OUTSIDE_A_MATCH:

@@ -23,15 +23,15 @@ def mark(label):
     _last[0] = now
 
 
-# before this: the rig's preamble, which imports cucumber.ui (and with it the displayio,
-# terminalio and vectorio stand-ins) to point it at the drive's folder
-mark("interpreter, rig preamble, cucumber.ui + display stand-ins")
+# before this: the rig's preamble, which imports cucumber.ui (and with it displayio,
+# terminalio and vectorio) to point it at the drive's folder
+mark("interpreter, rig preamble, cucumber.ui")
 import rigdriver  # noqa: E402
 rigdriver.start({"setup": {}, "seed": 1})
-mark("rigdriver (the rig's player) + board stand-in")
+mark("rigdriver (the rig's player) and board")
 for name in ("time", "keypad", "digitalio", "microcontroller", "supervisor"):
     __import__(name)
-    mark("stand-in " + name)
+mark("built-in modules (time, keypad, digitalio, microcontroller, supervisor)")
 for name in ("engine.cards", "engine.rng", "engine.rules", "engine.match", "engine.view",
              "engine.save", "engine.ai", "cucumber.keys", "cucumber.seats", "cucumber.store",
              "cucumber.board", "cucumber.app", "cucumber.table"):
