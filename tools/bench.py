@@ -194,8 +194,8 @@ def _driver_floor_per_play(players=4, matches=4):
 
 def mpy_fuel_per_round(players=4, matches=4):
     """Steady state: both runs first play one warm-up match (which imports and compiles
-    the modules a match loads on first use, such as engine/ending.py: 17 million fuel
-    from source), so the difference is ``matches`` whole matches and nothing else."""
+    the modules a match loads on first use, such as engine/view.py, from source), so the
+    difference is ``matches`` whole matches and nothing else."""
     base, _, _ = _guest_fuel(players, 1, 1)
     fuel, rounds, actions = _guest_fuel(players, 1, 1 + matches)
     per = (fuel - base) // rounds
@@ -224,7 +224,7 @@ def mpy_fuel_per_round(players=4, matches=4):
          "card, pass the turn) under the same driver, per play, times the engine's plays "
          "per round: no engine with this per-move API costs less",
          cold_note="without the warm-up match, as measured before 2026-11-29: includes "
-         "compiling engine/ending.py from source when a player first reaches the threshold")
+         "compiling the modules a match loads on first use from source")
 
 
 def _compile_engine_mpy():
