@@ -8,17 +8,31 @@
   modelled as ``sharp`` (so against sharp players it is the exact best response, the upper
   bound of what any player can get at that table). It peeks into the match (``view._m``),
   which only a reference player may do.
+- ``pimc``: determinised Monte-Carlo from the seat's ``View`` alone (never ``view._m``).
+  For each legal rank it samples N deals of the cards the seat has not seen to the other
+  players (each gets its count, within its public bounds ``view.bounds``: a card played
+  below the top, or forced by an ace lead, was a lowest card, and under strict the hand
+  holds nothing as high as that top), plays each out to the end of the round with
+  uniformly random legal cards for everyone, and plays the rank with the lowest mean own
+  penalty at the round's end. The same N deals serve every candidate. N = 1000 by
+  default; ``make("pimc", seed, effort=N)`` sets it (in the arena ``--effort``, which
+  sets hard's budget too). Deterministic for a seed. Re-entry offers are answered as
+  sharp answers them (sit out when offered, else pay).
+- ``pimc2``: the same, the playouts following sharp's rule for every player.
 - ``easy`` / ``medium`` / ``hard``: the built-in opponents of ``engine.ai``.
 
 All have ``choose(view) -> action``; :func:`make` builds one by name.
 """
+
+import random
 
 from engine import ai
 from engine.match import PAY, SIT_OUT, PHASE_PLAY
 from engine.rng import Rng
 from engine.rules import ACE_FORCES_LOWEST, ACE_WINS_LAST
 
-NAMES = ("hard", "medium", "easy", "sharp", "random", "oracle")
+NAMES = ("hard", "medium", "easy", "sharp", "random", "oracle", "pimc", "pimc2")
+PIMC_SAMPLES = 1000
 
 
 def make(name, seed=1, effort=None):
@@ -30,6 +44,8 @@ def make(name, seed=1, effort=None):
         return RandomPlayer(seed)
     if name == "oracle":
         return Oracle()
+    if name in ("pimc", "pimc2"):
+        return Pimc(seed, PIMC_SAMPLES if effort is None else effort, name == "pimc2")
     raise ValueError("unknown player %r (one of %s)" % (name, ", ".join(NAMES)))
 
 
@@ -175,3 +191,174 @@ class Oracle:
             tops = [x[1] for x in trick if x[0] == top]
             takers = tops if r.tie_all else tops[-1:]
         return pen if me in takers else 0
+
+
+class Pimc:
+    """Determinised Monte-Carlo (perfect-information sampling) from the ``View`` only.
+
+    The playouts run in a rank-level copy of the rules (suits never matter to the play):
+    the engine's ``Match(hands=...)`` only starts a round at its first trick, and with
+    collected cards the seat does not know who played the earlier tricks' cards, so a
+    sampled position mid-round cannot be replayed through it. The test suite checks this
+    copy against the engine round for round (host_tests/test_players.py).
+    """
+
+    def __init__(self, seed=1, samples=PIMC_SAMPLES, sharp_playouts=False):
+        self.name = "pimc2" if sharp_playouts else "pimc"
+        self.samples = max(1, int(samples))
+        self.sharp = sharp_playouts
+        self.rng = random.Random(seed)
+
+    def choose(self, view):
+        acts = view.legal_actions()
+        if view.phase() != PHASE_PLAY:
+            return SIT_OUT if SIT_OUT in acts else PAY
+        legal = view.legal_cards()
+        ranks = []
+        for c in legal:
+            if c >> 2 not in ranks:
+                ranks.append(c >> 2)
+        if len(ranks) == 1:
+            return legal[0]
+        me = view.seat
+        sim = _Sim(view.rules, _round_order(view), me)
+        cards, seats = view.trick()
+        trick = [(cards[i] >> 2, seats[i]) for i in range(len(cards))]
+        tno = view.trick_no()
+        mine = [c >> 2 for c in view.hand()]
+        totals = [0] * len(ranks)
+        rng = self.rng
+        for _ in range(self.samples):
+            hands = sample_hands(view, rng)
+            hands[me] = mine
+            for k, rank in enumerate(ranks):
+                h = {s: list(x) for s, x in hands.items()}
+                h[me].remove(rank)
+                totals[k] += sim.playout(h, trick + [(rank, me)], tno, rng, self.sharp)
+        best = min(range(len(ranks)), key=lambda k: (totals[k], k))
+        for c in legal:
+            if c >> 2 == ranks[best]:
+                return c
+
+
+def _round_order(view):
+    """The seats dealt into this round, clockwise from seat 0 (a cycle: only the
+    successor of each seat matters)."""
+    return [s for s in range(view.n) if view.in_round(s)]
+
+
+def sample_hands(view, rng):
+    """One deal of the cards ``view``'s seat has not seen to the other players in the
+    round: {seat: sorted rank list}, each seat its count of cards, every card within the
+    seat's public bounds. Seats are filled most constrained first, each with a uniform
+    choice among the cards left that fit (exactly uniform over the consistent deals when
+    at most one seat is bounded, or the bounds nest); a dead end redraws."""
+    me = view.seat
+    seen = view.seen()
+    for c in view.hand():
+        seen[c] = 1
+    unseen = [c for c in range(52) if not seen[c]]
+    need = []
+    for s in _round_order(view):
+        if s == me or not view.count(s):
+            continue
+        lo, hi = view.bounds(s)
+        fit = sum(1 for c in unseen if lo <= c >> 2 < hi)
+        need.append((fit, s, lo, hi, view.count(s)))
+    need.sort()
+    for _ in range(1000):
+        free = list(unseen)
+        out = {}
+        for _fit, s, lo, hi, k in need:
+            fit = [c for c in free if lo <= c >> 2 < hi]
+            if len(fit) < k:
+                break
+            pick = rng.sample(fit, k)
+            for c in pick:
+                free.remove(c)
+            out[s] = sorted(c >> 2 for c in pick)
+        else:
+            return out
+    raise RuntimeError("no deal fits the public bounds")
+
+
+class _Sim:
+    """The rest of a round at rank level, as engine.match plays it."""
+
+    def __init__(self, rules, order, me):
+        self.r = rules
+        self.me = me
+        self.size = len(order)
+        self.nxt = {order[i]: order[(i + 1) % len(order)] for i in range(len(order))}
+
+    def playout(self, hands, trick, tno, rng, sharp, log=None):
+        """Own penalty at the round's end, play going on from ``trick`` (rank, seat)
+        pairs with random (or sharp) legal cards for everyone; ``log``, a list, gets
+        each (rank, seat) played."""
+        r = self.r
+        forces = r.ace == ACE_FORCES_LOWEST
+        last = r.hand - 1
+        size = self.size
+        nxt = self.nxt
+        trick = list(trick)
+        while True:
+            if len(trick) == size:
+                if tno == last:
+                    return self._penalty(trick)
+                if forces and trick[0][0] == 12:
+                    turn = trick[0][1]
+                else:
+                    top = max(x[0] for x in trick)
+                    turn = [x for x in trick if x[0] == top][-1][1]
+                trick = []
+                tno += 1
+            else:
+                turn = nxt[trick[-1][1]]
+            hand = hands[turn]
+            if not trick:
+                i = len(hand) - 1 if sharp else rng.randrange(len(hand))
+            elif forces and trick[0][0] == 12:
+                low = hand[0]
+                n = 1
+                while n < len(hand) and hand[n] == low:
+                    n += 1
+                i = 0 if sharp else rng.randrange(n)
+            else:
+                top = max(x[0] for x in trick)
+                j = len(hand)
+                while j > 0 and hand[j - 1] >= top:
+                    j -= 1
+                # hand[j:] heads the trick; hand[:n] is the lowest rank
+                if j == 0 or (r.strict and j < len(hand)):
+                    first, n = j, 0
+                else:
+                    low = hand[0]
+                    n = 1
+                    while n < j and hand[n] == low:
+                        n += 1
+                    first = j
+                if sharp:
+                    i = len(hand) - 1 if first < len(hand) else 0
+                else:
+                    k = rng.randrange(n + len(hand) - first)
+                    i = k if k < n else first + k - n
+            trick.append((hand.pop(i), turn))
+            if log is not None:
+                log.append(trick[-1])
+
+    def _penalty(self, trick):
+        r = self.r
+        top = max(x[0] for x in trick)
+        alone = trick[0][0] == 12 and r.ace in (ACE_FORCES_LOWEST, ACE_WINS_LAST)
+        if r.inverse:
+            low = min(x[0] for x in trick)
+            takers = [x[1] for x in trick if x[0] == low]
+            if not r.tie_all:
+                takers = takers[-1:]
+        elif alone:
+            takers = [trick[0][1]]
+        else:
+            takers = [x[1] for x in trick if x[0] == top]
+            if not r.tie_all:
+                takers = takers[-1:]
+        return top + 2 if self.me in takers else 0
