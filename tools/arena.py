@@ -302,13 +302,15 @@ def main(argv=None):
     ap.add_argument("--players", type=int, default=None,
                     help="seats (default: the number of --bots, else 4)")
     ap.add_argument("--bots", default=None,
-                    help="comma-separated, one per seat: hard, medium, easy, sharp, random, "
-                         "oracle (default hard,medium,easy,random)")
+                    help="comma-separated, one per seat: %s (tools/players.py; default "
+                         "hard,medium,easy,random)" % ", ".join(players.NAMES))
     ap.add_argument("--deals", type=int, default=200,
                     help="duplicate deals (single rounds), at least 1")
     ap.add_argument("--matches", type=int, default=0, help="duplicate match seeds")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--effort", type=int, default=None, help="hard's effort (default: board)")
+    ap.add_argument("--effort", type=int, default=None,
+                    help="hard's effort (default: board's) and, the same number, pimc's and "
+                         "pimc2's sampled deals per candidate (default 1000)")
     ap.add_argument("--rule", action="append", metavar="KEY=VALUE",
                     help="override a rule setting, e.g. inverse=1, hand=3, comeback=1 "
                          "(names: %s)" % ", ".join(RULE_NAMES))
