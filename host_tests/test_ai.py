@@ -8,6 +8,7 @@ import pytest
 from engine import ai
 from engine.match import DECLINE, PAY, SIT_OUT, Match
 from engine.rules import Rules
+from hidden import rearranged
 
 VARIANTS = [
     ("agurk", {}),
@@ -103,51 +104,6 @@ def test_deterministic_for_a_seed():
     assert runs[0] == runs[1]
 
 
-def _rearranged(m, seat, actions, rng):
-    """A deal identical for everything ``seat`` may know, the others' hidden cards
-    redrawn (within each seat's public bounds) from the cards ``seat`` cannot see."""
-    n = m.n
-    view = m.view(seat)
-    hidden = []
-    for s in range(n):
-        if s != seat:
-            hidden.extend(m.hand(s))
-    dealt = set()
-    for s in range(n):
-        dealt.update(m.hand(s))
-        dealt.update(m.played_by(s))
-    undealt = [c for c in range(52) if c not in dealt]
-    pool = hidden + undealt
-    for _ in range(200):
-        rng.shuffle(pool)
-        free = list(pool)
-        hands = {}
-        ok = True
-        for s in range(n):
-            if s == seat:
-                continue
-            lo, hi = view.bounds(s)
-            k = view.count(s)
-            pick = [c for c in free if lo <= c >> 2 < hi][:k]
-            if len(pick) < k:
-                ok = False
-                break
-            for c in pick:
-                free.remove(c)
-            hands[s] = pick
-        if ok:
-            break
-    else:
-        return None
-    deal = []
-    for s in range(n):
-        if s == seat:
-            deal.append(list(m.played_by(s)) + list(m.hand(s)))
-        else:
-            deal.append(list(m.played_by(s)) + hands[s])
-    return deal
-
-
 @pytest.mark.parametrize("profile,settings", [
     ("agurk", {}), ("gurka", {}), ("ogorek", {"inverse": True}),
     ("agurk", {"strict": True}),
@@ -172,7 +128,7 @@ def test_decision_ignores_what_the_seat_cannot_see(profile, settings):
             actions.append(a)
             m.apply_action(a)
         seat = m.current_player()
-        deal = _rearranged(m, seat, actions, rng)
+        deal = rearranged(m, seat, rng)
         if deal is None:
             continue
         m2 = Match(rules.copy(), seed=1, hands=deal, dealer=dealer)

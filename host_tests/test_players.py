@@ -9,6 +9,7 @@ import pytest
 import players
 from engine.match import PHASE_PLAY, Match
 from engine.rules import Rules
+from hidden import rearranged  # noqa: E402
 
 VARIANTS = [
     ("agurk", {}),
@@ -56,40 +57,6 @@ def test_deterministic_for_a_seed_and_effort_is_a_knob():
         assert players.make(name, 3, effort=17).samples == 17
 
 
-def _rearranged(m, seat, rng):
-    """As host_tests/test_ai.py: everything ``seat`` may know kept, the others' hidden
-    cards redrawn (within each seat's public bounds) from the cards it cannot see."""
-    n = m.n
-    view = m.view(seat)
-    hidden = []
-    for s in range(n):
-        if s != seat:
-            hidden.extend(m.hand(s))
-    dealt = set()
-    for s in range(n):
-        dealt.update(m.hand(s))
-        dealt.update(m.played_by(s))
-    pool = hidden + [c for c in range(52) if c not in dealt]
-    for _ in range(200):
-        rng.shuffle(pool)
-        free = list(pool)
-        hands = {}
-        for s in range(n):
-            if s == seat:
-                continue
-            lo, hi = view.bounds(s)
-            pick = [c for c in free if lo <= c >> 2 < hi][:view.count(s)]
-            if len(pick) < view.count(s):
-                break
-            for c in pick:
-                free.remove(c)
-            hands[s] = pick
-        else:
-            return [list(m.played_by(s)) + (list(m.hand(s)) if s == seat else hands[s])
-                    for s in range(n)]
-    return None
-
-
 @pytest.mark.parametrize("profile,settings", [
     ("agurk", {}), ("gurka", {}), ("ogorek", {"inverse": True}), ("agurk", {"strict": True}),
 ])
@@ -110,7 +77,7 @@ def test_decision_ignores_what_the_seat_cannot_see(profile, settings):
             actions.append(a)
             m.apply_action(a)
         seat = m.current_player()
-        deal = _rearranged(m, seat, rng)
+        deal = rearranged(m, seat, rng)
         if deal is None:
             continue
         m2 = Match(rules.copy(), seed=1, hands=deal, dealer=base.dealer)
