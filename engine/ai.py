@@ -107,8 +107,10 @@ _BEST_MASK = const(28)
 _BEST_PENALTY = const(35)
 _BEST_COST = const(42)
 _stack = bytearray(49)
-# The decision being searched, read by the simulators: the work done and the summed cost
-# of each candidate ([_COST + candidate]).
+# The decision being searched, read by the simulators: the work done, the deals sampled,
+# the candidates ([_CARD + candidate], their number at [_CANDIDATES]), the summed cost of
+# each ([_COST + candidate]) and on how many deals this seat took the penalty with it
+# ([_TAKEN + candidate]). What :func:`thoughts` reports after the decision.
 _PLAYERS = const(0)  # in the round
 _ME = const(1)  # this seat's position
 _HAND_SIZE = const(2)  # this seat's cards
@@ -124,8 +126,12 @@ _EXTRA = const(11)  # what a penalty that reaches the threshold costs this seat 
 _ROOM = const(12)  # the penalty that reaches it
 _POOL_SIZE = const(13)
 _WORK = const(14)
-_COST = const(15)
-_search_state = [0] * 22
+_SAMPLES = const(15)  # 0: the last decision searched nothing
+_CANDIDATES = const(16)
+_CARD = const(17)
+_COST = const(24)
+_TAKEN = const(31)
+_search_state = [0] * 38
 
 
 class Player:
@@ -138,6 +144,7 @@ class Player:
 
     def choose(self, view):
         level = self.level
+        _search_state[_SAMPLES] = 0  # nothing searched yet (see thoughts())
         phase = view.phase()
         legal = view.legal_actions() if phase else view.legal_cards()
         if not legal:
@@ -179,6 +186,13 @@ class Player:
             return choice
         return _search(self.rng, cards, choice, effort)
 
+    def observe(self, view):
+        """Watch the table at this seat's turn without deciding: the memory of a player
+        that gives hints (the same memory the AI would have had in that seat)."""
+        if self.level and not view.phase():
+            trick, seats = view.trick()
+            self._remember(view, trick, seats)
+
     def _remember(self, view, trick, seats):
         """Update the memory with the current trick (``trick`` played by ``seats``)."""
         memory = self.seen
@@ -219,6 +233,7 @@ class Player:
         more than half of ``effort`` (the caller then keeps the heuristic's card)."""
         state = _search_state
         state[_WORK] = 0
+        state[_SAMPLES] = 0
         known = _known
         memory = self.seen
         rules = view.rules
@@ -316,9 +331,30 @@ class Player:
         state[_EXTRA] = extra
         state[_ROOM] = room
         state[_POOL_SIZE] = size
+        state[_CANDIDATES] = len(candidates)
         for i in range(len(candidates)):
+            state[_CARD + i] = candidates[i]
             state[_COST + i] = 0
+            state[_TAKEN + i] = 0
         return candidates
+
+
+def thoughts():
+    """What the last decision weighed, when it searched (hard, or medium's end game):
+    ``(deals, work, rows)`` with one row ``(card, cost, risk)`` per candidate rank in
+    hand order: ``cost`` its mean match-aware cost in tenths of a point, ``risk`` the
+    percent of the sampled deals on which this seat took the penalty with it. None when
+    the last decision of any Player was the heuristic's (or forced). Read it before
+    another Player decides: the search state is shared."""
+    state = _search_state
+    deals = state[_SAMPLES]
+    if not deals:
+        return None
+    rows = []
+    for i in range(state[_CANDIDATES]):
+        rows.append((state[_CARD + i], state[_COST + i] * 10 // deals,
+                     state[_TAKEN + i] * 100 // deals))
+    return deals, state[_WORK], rows
 
 
 def _heuristic(view, cards, trick, level):
@@ -367,6 +403,7 @@ def _search(rng, cards, choice, effort):
         _sample_deal(rng)
         _evaluate(cards)
         samples += 1
+        state[_SAMPLES] = samples
         state[_WORK] += len(cards)
         if state[_WORK] + (state[_WORK] - work_before) > effort:
             break  # another sample like this one would overrun the budget
@@ -416,6 +453,7 @@ def _evaluate(cards):
             result = _solve(0, players, result, last)  # a finished round: just scores it
         if (result >> 5) & (1 << me):  # this seat takes the penalty
             penalty = result & 31
+            state[_TAKEN + i] += 1
             if penalty >= state[_ROOM]:
                 penalty += state[_EXTRA]
             state[_COST + i] += penalty
