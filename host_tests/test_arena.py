@@ -41,8 +41,9 @@ def test_deals_are_duplicated_and_reproducible():
     assert len(flat) == 28 and len(set(flat)) == 28
     # identical deterministic bots: each rotation of the same deal gives the same
     # penalties seat by seat
-    kind, per_bot, _, _ = arena._job(("deal", 3, rules.to_bytes(), ["sharp"] * 4, 1, None,
-                                      False))
+    kind, idx, per_bot, _, _ = arena._job(("deal", 3, rules.to_bytes(), ["sharp"] * 4, 1,
+                                           None, False))
+    assert (kind, idx) == ("deal", 3)
     assert per_bot["sharp"][1] == 16
     timing = {"sharp": [0.0, 0]}
     hands, dealer = arena.deal_hands(rules, 1 * 100003 + 3)
@@ -193,3 +194,125 @@ def test_help_says_how_the_intervals_are_made():
                        timeout=60)
     assert p.returncode == 0
     assert "normal approximation, clipped to the possible range" in " ".join(p.stdout.split())
+
+
+# ----- paired duplicate differences (issue 11) -----------------------------------------------
+
+def _rows_from_json(text):
+    return [json.loads(line) for line in text.strip().splitlines()]
+
+
+@pytest.mark.parametrize("extra", [[], ["--all-orders"]])
+def test_every_pair_has_its_paired_difference_in_the_json(capsys, extra):
+    arena.main(["--deals", "3", "--bots", "hard,sharp,random,sharp", "--json", "--quiet",
+                "--jobs", "1", "--effort", "100"] + extra)
+    rows = _rows_from_json(capsys.readouterr().out)
+    by = {r["bot"]: r for r in rows}
+    assert sorted(by) == ["hard", "random", "sharp"]
+    for r in rows:
+        others = [o for o in by if o != r["bot"]]
+        assert [p["b"] for p in r["paired"]] == others
+        for p in r["paired"]:
+            assert p["a"] == r["bot"] and p["n"] == 3
+            assert set(p) == {"a", "b", "mean", "lo", "hi", "n", "verdict"}
+            # every seating seats each name equally often: the mean difference is the
+            # difference of the means (each rounded to 3 digits)
+            assert abs(p["mean"] - (r["mean_penalty"] - by[p["b"]]["mean_penalty"])) < 0.002
+            assert p["lo"] <= p["mean"] <= p["hi"]
+            assert p["verdict"] in ("better", "worse", "no difference")
+            twin = [q for q in by[p["b"]]["paired"] if q["b"] == p["a"]][0]
+            assert (twin["mean"], twin["lo"], twin["hi"]) == (-p["mean"], -p["hi"], -p["lo"])
+        assert "match_paired" not in r
+
+
+def test_the_paired_difference_is_the_mean_over_deals_of_each_deals_difference():
+    rules = Rules("agurk", players=4)
+    bots = ["medium", "sharp", "random", "sharp"]
+    rows = arena.run(rules, bots, 5, 0, 2, None, 1, False)
+    diffs = []
+    for i in range(5):
+        _, _, per_bot, _, _ = arena._job(("deal", i, rules.to_bytes(), bots, 2, None, False))
+        diffs.append(per_bot["medium"][0] / per_bot["medium"][1]
+                     - per_bot["sharp"][0] / per_bot["sharp"][1])
+    p = rows[0]["paired"][0]
+    assert (p["a"], p["b"], p["n"]) == ("medium", "sharp", 5)
+    mean = sum(diffs) / 5
+    sd = (sum((d - mean) ** 2 for d in diffs) / 4) ** 0.5
+    half = 2.7764451 * sd / 5 ** 0.5  # Student t, 4 degrees of freedom
+    assert p["mean"] == round(mean, 3)
+    assert (p["lo"], p["hi"]) == (round(mean - half, 3), round(mean + half, 3))
+
+
+def test_paired_match_wins_and_no_interval_below_two_observations(capsys):
+    rows = arena.main(["--deals", "1", "--matches", "1", "--players", "3",
+                       "--bots", "medium,sharp,random", "--rule", "threshold=12",
+                       "--rule", "lives=1", "--quiet", "--jobs", "1"])
+    text = capsys.readouterr().out
+    by = {r["bot"]: r for r in rows}
+    for r in rows:
+        for key, value in (("paired", "mean_penalty"), ("match_paired", "win_rate")):
+            assert len(r[key]) == 2
+            for p in r[key]:
+                assert p["n"] == 1 and p["lo"] is None and p["hi"] is None
+                assert p["verdict"] is None
+                assert abs(p["mean"] - (r[value] - by[p["b"]][value])) < 2e-3
+    assert "medium - sharp:" in text and "sharp - medium:" not in text
+    assert "n/a at 95% (fewer than 2 deals)" in text
+    assert "n/a at 95% (fewer than 2 match seeds)" in text
+    assert text.count(" - ") >= 6  # three pairs, per round and match wins
+
+
+def test_paired_match_wins_over_several_seeds(capsys):
+    rows = arena.main(["--deals", "2", "--matches", "3", "--players", "3",
+                       "--bots", "medium,sharp,sharp", "--rule", "threshold=12",
+                       "--rule", "lives=1", "--quiet", "--jobs", "1", "--json"])
+    capsys.readouterr()
+    med, sharp = rows
+    (p,) = med["match_paired"]
+    assert (p["a"], p["b"], p["n"]) == ("medium", "sharp", 3)
+    assert abs(p["mean"] - (med["win_rate"] - sharp["win_rate"])) < 2e-4
+    assert -1.0 <= p["lo"] <= p["mean"] <= p["hi"] <= 1.0
+
+
+def test_paired_verdicts_and_the_t_quantile():
+    assert abs(arena.t975(1) - 12.7062) < 1e-3
+    assert abs(arena.t975(10) - 2.2281) < 1e-3
+    assert abs(arena.t975(100) - 1.9840) < 1e-3
+    assert abs(arena.t975(10 ** 6) - 1.95996) < 1e-4
+    better = arena.paired("a", "b", [-1.0, -0.5, -0.8, -0.6])
+    assert better["verdict"] == "better" and better["hi"] < 0
+    worse = arena.paired("a", "b", [1.0, 0.5, 0.8, 0.6])
+    assert worse["verdict"] == "worse"
+    assert arena.paired("a", "b", [1.0, -1.0, 0.5])["verdict"] == "no difference"
+    assert arena.paired("a", "b", [0.0, 0.0])["verdict"] == "no difference"
+    # win rates: more is better, and a difference is within -1..1
+    wins = arena.paired("a", "b", [1.0, 0.0, 0.5], False, 4, 1.0)
+    assert wins["verdict"] == "no difference" and wins["hi"] == 1.0
+    assert arena.paired("a", "b", [0.5, 0.6, 0.55], False)["verdict"] == "better"
+    one = arena.paired("a", "b", [2.0])
+    assert (one["mean"], one["lo"], one["hi"], one["n"], one["verdict"]) == (
+        2.0, None, None, 1, None)
+
+
+def test_the_table_prints_each_pair_once_with_its_verdict():
+    rows = [
+        {"bot": "hard", "seats": 1, "rounds": 40, "mean_penalty": 0.5, "ci95": [0.1, 0.9],
+         "penalty_rate": 0.1, "ms_per_decision": 1.0,
+         "paired": [arena.paired("hard", "random", [-5.0, -6.0, -4.0])]},
+        {"bot": "random", "seats": 3, "rounds": 120, "mean_penalty": 5.5,
+         "ci95": [4.0, 7.0], "penalty_rate": 0.5, "ms_per_decision": 0.1,
+         "paired": [arena.paired("random", "hard", [5.0, 6.0, 4.0])]},
+    ]
+    text = arena.format_table(rows)
+    assert "hard - random:  -5.000  [ -7.484,  -2.516] per round, better at 95%" in text
+    assert "random - hard" not in text
+    assert "Student t over deals" in text
+
+
+def test_help_says_what_the_paired_unit_is():
+    p = subprocess.run([sys.executable, ARENA, "--help"], capture_output=True, text=True,
+                       timeout=60)
+    words = " ".join(p.stdout.split())
+    assert "Student t over deals (match seeds), the unit whose seatings share the cards" \
+        in words
+    assert "all of a deal's seatings are one unit of the paired differences" in words

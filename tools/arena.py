@@ -16,6 +16,20 @@ rotations), the rate of taking the penalty, and with ``--matches`` the match win
 its 95% interval (over match seeds), plus the host time per decision.
 With ``--json`` one JSON object per bot line. Progress goes to stderr.
 
+Paired differences: for every two bot names A and B at the table, A's mean penalty per
+round minus B's over the same deals, with a 95% interval from the paired per-deal
+differences (and with ``--matches`` the same for the match win rate, paired per match
+seed). The independent unit is the duplicate deal (or match seed): all its seatings (the
+rotations, and with ``--all-orders`` every cyclic order rotated) replay the same cards, so
+they are not independent of each other; a deal's difference is A's mean over all its
+seats in all the deal's seatings minus B's, and the interval is Student's t over the deals
+(n - 1 degrees of freedom, not clipped). Every seating seats each bot name the same number
+of times, so the mean difference is exactly mean(A) - mean(B). The table prints each pair
+once, "better at 95%" when the whole interval is on A's good side (lower penalty, more
+wins), "worse at 95%" when it is on the other, else "no difference at 95%"; the JSON row
+of each bot has ``paired`` (and ``match_paired``): its difference to every other bot, as
+objects ``{a, b, mean, lo, hi, n, verdict}`` with a = that bot.
+
 The intervals are the normal approximation (mean +- 1.96 standard errors) clipped to what
 the value can be: a penalty is never below 0 and a win rate is from 0 to 1, so a small run
 never prints an impossible bound. With fewer than two deals (or match seeds) there is no
@@ -47,6 +61,9 @@ _ON = ("1", "true", "yes", "on")
 _OFF = ("0", "false", "no", "off")
 CI_NOTE = ("95% CI: normal approximation, clipped to the possible range (penalty >= 0, "
            "win rate 0 to 1); n/a with fewer than 2 deals or match seeds.")
+PAIRED_NOTE = ("Paired A - B: per deal (match seed), A's mean over all its seats and "
+               "seatings minus B's; 95% CI: Student t over deals (match seeds), the unit "
+               "whose seatings share the cards; n/a with fewer than 2.")
 
 
 def parse_rules(profile, players_n, settings):
@@ -175,7 +192,7 @@ def _job(args):
                 st = per_bot[names[s]]
                 st[0] += 1 if s == winner else 0
                 st[1] += 1
-    return kind, per_bot, timing, rounds
+    return kind, idx, per_bot, timing, rounds
 
 
 def _ci(values, lo=0.0, hi=None, digits=3):
@@ -195,6 +212,76 @@ def _ci(values, lo=0.0, hi=None, digits=3):
     return round(mean, digits), [round(low, digits), round(high, digits)]
 
 
+def t975(df):
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (bisection
+    on its distribution function; 12.706 for 1, 1.984 for 100, 1.96 in the limit)."""
+    lo, hi = 0.0, 1000.0
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if _t_cdf(mid, df) < 0.975:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def _t_cdf(t, df):
+    """P(T <= t) for t >= 0: 1 - I_x(df/2, 1/2) / 2 with x = df / (df + t^2)."""
+    return 1.0 - 0.5 * _ibeta(df / (df + t * t), df / 2.0, 0.5)
+
+
+def _ibeta(x, a, b):
+    """The regularised incomplete beta function I_x(a, b) (continued fraction, Lentz)."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log(1.0 - x))
+    if x > (a + 1.0) / (a + b + 2.0):
+        return 1.0 - _ibeta(1.0 - x, b, a)
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    f = d
+    for m in range(1, 300):
+        for num in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                    -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + num * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + num / c
+            c = c if abs(c) > tiny else tiny
+            f *= c * d
+        if abs(c * d - 1.0) < 1e-15:
+            break
+    return front * f / a
+
+
+def paired(a, b, diffs, lower_is_better=True, digits=3, bound=None):
+    """The paired difference A - B over ``diffs`` (one per independent unit: a deal or a
+    match seed): {a, b, mean, lo, hi, n, verdict}, the interval Student's t (clipped to
+    -``bound``..``bound`` when given, as a difference of win rates is; lo and hi None
+    with fewer than two units) and the verdict "better" or "worse" (for A) when the
+    whole interval is on one side of 0, else "no difference" (None without an
+    interval)."""
+    k = len(diffs)
+    mean = sum(diffs) / k if k else 0.0
+    lo = hi = verdict = None
+    if k >= 2:
+        var = sum((v - mean) ** 2 for v in diffs) / (k - 1)
+        half = t975(k - 1) * math.sqrt(var / k)
+        lo, hi = mean - half, mean + half
+        if bound is not None:
+            lo, hi = max(-bound, lo), min(bound, hi)
+        if hi < 0 or lo > 0:
+            verdict = "better" if (hi < 0) == lower_is_better else "worse"
+        else:
+            verdict = "no difference"
+        lo, hi = round(lo, digits), round(hi, digits)
+    return {"a": a, "b": b, "mean": round(mean, digits), "lo": lo, "hi": hi, "n": k,
+            "verdict": verdict}
+
+
 def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True,
         all_orders=False):
     """Play the duplicate deals and matches; return a list of result dicts, one per bot."""
@@ -206,9 +293,6 @@ def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True,
              for i in range(deals)]
     tasks += [("match", i, rules.to_bytes(), bots, seed, effort, all_orders)
               for i in range(matches)]
-    pen_obs = {b: [] for b in unique}
-    take = {b: [0, 0] for b in unique}
-    win_obs = {b: [] for b in unique}
     timing = {b: [0.0, 0] for b in unique}
     match_rounds = 0
     t0 = time.time()
@@ -221,16 +305,11 @@ def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True,
         pool = None
         results = map(_job, tasks)
     done = 0
-    for kind, per_bot, tm, nr in results:
+    units = {"deal": [], "match": []}
+    for kind, idx, per_bot, tm, nr in results:
         done += 1
+        units[kind].append((idx, per_bot))
         for b in unique:
-            st = per_bot[b]
-            if kind == "deal":
-                pen_obs[b].append(st[0] / st[1])
-                take[b][0] += st[2]
-                take[b][1] += st[1]
-            else:
-                win_obs[b].append(st[0] / st[1])
             timing[b][0] += tm[b][0]
             timing[b][1] += tm[b][1]
         match_rounds += nr
@@ -246,6 +325,22 @@ def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True,
         pool.join()
     if progress and tasks:
         sys.stderr.write("\n")
+    # One observation per unit (a deal or a match seed) and bot: its mean over all its
+    # seats in all the unit's seatings. The units are the independent draws; the seatings
+    # of one unit share its cards. In the units' order, whatever order the processes end.
+    pen_obs = {b: [] for b in unique}
+    take = {b: [0, 0] for b in unique}
+    win_obs = {b: [] for b in unique}
+    for _idx, per_bot in sorted(units["deal"], key=lambda u: u[0]):
+        for b in unique:
+            st = per_bot[b]
+            pen_obs[b].append(st[0] / st[1])
+            take[b][0] += st[2]
+            take[b][1] += st[1]
+    for _idx, per_bot in sorted(units["match"], key=lambda u: u[0]):
+        for b in unique:
+            st = per_bot[b]
+            win_obs[b].append(st[0] / st[1])
     out = []
     for b in unique:
         mean, ci = _ci(pen_obs[b])
@@ -267,6 +362,16 @@ def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True,
             row["win_rate"], row["win_ci95"] = _ci(win_obs[b], 0.0, 1.0, 4)
             row["rounds_per_match"] = round(
                 match_rounds / (matches * len(seatings(bots, all_orders))), 2)
+        # the paired differences to every other bot, this bot as A: per unit, A's
+        # observation minus B's (same cards, same seatings)
+        row["paired"] = [
+            paired(b, o, [x - y for x, y in zip(pen_obs[b], pen_obs[o])])
+            for o in unique if o != b]
+        if matches:
+            row["match_paired"] = [
+                paired(b, o, [x - y for x, y in zip(win_obs[b], win_obs[o])], False, 4,
+                       1.0)
+                for o in unique if o != b]
         out.append(row)
     return out
 
@@ -277,27 +382,58 @@ def _interval(ci):
 
 def format_table(rows):
     lines = []
-    head = "%-8s %5s %7s %8s  %-17s %8s" % ("bot", "seats", "rounds", "penalty", "95% CI",
-                                           "takes")
+    w = max([8] + [len(r["bot"]) for r in rows])
+    head = "%-*s %5s %7s %8s  %-17s %8s" % (w, "bot", "seats", "rounds", "penalty", "95% CI",
+                                            "takes")
     has_m = any("win_rate" in r for r in rows)
     if has_m:
         head += "  %7s  %-17s" % ("wins", "95% CI")
     head += "  %9s" % "ms/dec"
     lines.append(head)
     for r in rows:
-        line = "%-8s %5d %7d %8.3f  %s %8.3f" % (
-            r["bot"], r["seats"], r["rounds"], r["mean_penalty"], _interval(r["ci95"]),
+        line = "%-*s %5d %7d %8.3f  %s %8.3f" % (
+            w, r["bot"], r["seats"], r["rounds"], r["mean_penalty"], _interval(r["ci95"]),
             r["penalty_rate"] or 0.0)
         if has_m:
             line += "  %7.3f  %s" % (r["win_rate"], _interval(r["win_ci95"]))
         line += "  %9.3f" % (r["ms_per_decision"] or 0.0)
         lines.append(line)
+    lines += format_paired(rows)
     lines.append(CI_NOTE)
+    if len(rows) > 1:
+        lines.append(PAIRED_NOTE)
     return "\n".join(lines)
 
 
+def _pair_line(p, w, unit, what):
+    name = "%s - %s:" % (p["a"], p["b"])
+    if p["lo"] is None:
+        return "%-*s %+7.3f  %-18s %s, n/a at 95%% (fewer than 2 %s)" % (
+            w, name, p["mean"], "n/a", what, unit)
+    return "%-*s %+7.3f  [%+7.3f, %+7.3f] %s, %s at 95%%" % (
+        w, name, p["mean"], p["lo"], p["hi"], what, p["verdict"])
+
+
+def format_paired(rows):
+    """The paired differences, each pair of bots once (A before B at the table)."""
+    if len(rows) < 2:
+        return []
+    names = [r["bot"] for r in rows]
+    pairs = [p for i, r in enumerate(rows) for p in r["paired"] if names.index(p["b"]) > i]
+    w = max(len("%s - %s:" % (p["a"], p["b"])) for p in pairs)
+    lines = ["paired A - B, penalty per round over the same %d deals:" % pairs[0]["n"]]
+    lines += [_pair_line(p, w, "deals", "per round") for p in pairs]
+    if "match_paired" in rows[0]:
+        mp = [p for i, r in enumerate(rows) for p in r["match_paired"]
+              if names.index(p["b"]) > i]
+        lines.append("paired A - B, match win rate over the same %d match seeds:" % mp[0]["n"])
+        lines += [_pair_line(p, w, "match seeds", "match wins") for p in mp]
+    return lines
+
+
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0], epilog=CI_NOTE)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                 epilog=CI_NOTE + " " + PAIRED_NOTE)
     ap.add_argument("--profile", default="agurk", choices=("agurk", "gurka", "ogorek"))
     ap.add_argument("--players", type=int, default=None,
                     help="seats (default: the number of --bots, else 4)")
@@ -315,9 +451,13 @@ def main(argv=None):
                     help="override a rule setting, e.g. inverse=1, hand=3, comeback=1 "
                          "(names: %s)" % ", ".join(RULE_NAMES))
     ap.add_argument("--all-orders", action="store_true",
-                    help="every cyclic seating order, each rotated (not only rotations)")
+                    help="every cyclic seating order, each rotated (not only rotations); "
+                         "all of a deal's seatings are one unit of the paired differences")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes")
-    ap.add_argument("--json", action="store_true", help="one JSON object per bot")
+    ap.add_argument("--json", action="store_true",
+                    help="one JSON object per bot, with 'paired' (and with --matches "
+                         "'match_paired'): its paired difference to every other bot, "
+                         "objects {a, b, mean, lo, hi, n, verdict}")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
     a = ap.parse_args(argv)
     if a.deals < 1:
