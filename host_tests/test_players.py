@@ -202,3 +202,126 @@ def test_random_playouts_are_legal_rounds_of_the_engine(profile, settings):
                 m.apply_action([c for c in m.hand(seat) if c >> 2 == rank][0])
             assert m.round_no == 1
             assert got == (m.last_penalty if me in m.last_takers else 0)
+
+
+# ----- a student's bot file (issue 10) --------------------------------------------------------
+
+def _bot_file(tmp_path, text, name="bot.py"):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def _play_bot_match(rules, bot, seed=3):
+    """A whole match, seat 0 the FileBot ``bot``, the others sharp; every action legal."""
+    m = Match(rules, seed=seed)
+    ps = [bot] + [players.make("sharp") for _ in range(rules.players - 1)]
+    while not m.is_terminal():
+        s = m.current_player()
+        a = ps[s].choose(m.view(s))
+        assert a in m.legal_actions()
+        m.apply_action(a)
+    return m
+
+
+def test_a_bot_file_is_made_by_its_path_and_named_by_its_base_name(tmp_path):
+    path = _bot_file(tmp_path, "def choose(view):\n    return min(view.legal)\n")
+    bot = players.make(path, seed=5)
+    assert isinstance(bot, players.FileBot) and bot.name == "bot.py"
+    assert players.is_bot_file(path) and not players.is_bot_file("hard")
+    _play_bot_match(Rules("agurk", players=3, threshold=12), bot)
+    assert bot.asked > 0 and sum(bot.problems.values()) == 0 and bot.first == {}
+
+
+def test_each_bot_gets_a_fresh_module(tmp_path):
+    path = _bot_file(tmp_path, "seen = []\n"
+                               "def choose(view):\n"
+                               "    seen.append(view.seat)\n"
+                               "    return view.legal[0]\n")
+    one, two = players.make(path), players.make(path)
+    assert one.module is not two.module and one.module.__name__ != two.module.__name__
+    m = Match(Rules("agurk", players=2), seed=1)
+    s = m.current_player()
+    one.choose(m.view(s))
+    assert one.module.seen == [s] and two.module.seen == []
+    import sys
+    assert one.module.__name__ not in sys.modules  # thousands of loads do not pile up
+
+
+def test_re_entry_offers_are_answered_by_the_fallback_never_the_bot(tmp_path):
+    path = _bot_file(tmp_path, "def choose(view):\n"
+                               "    assert view.legal, 'asked without a card to play'\n"
+                               "    return max(view.legal)\n")
+    offered = 0
+    for seed in range(6):
+        bot = players.make(path, seed=seed)
+        _play_bot_match(Rules("gurka", players=4, comeback=True, threshold=21), bot, seed)
+        assert sum(bot.problems.values()) == 0
+        offered += bot.offers
+    assert offered > 0  # max(legal) takes penalties: the bot's seat was offered a way back
+
+
+@pytest.mark.parametrize("body,kind,words", [
+    ("raise RuntimeError('boom')", "errors", "RuntimeError: boom"),
+    ("return 99", "illegal", "bot played 99: not legal now"),
+    ("return None", "illegal", "bot played None: not legal now"),
+    ("return list(view.legal)", "illegal", "not legal now"),
+])
+def test_a_failing_bot_is_played_by_medium_and_counted(tmp_path, body, kind, words):
+    path = _bot_file(tmp_path, "def choose(view):\n    %s\n" % body)
+    rules = Rules("agurk", players=3, threshold=12)
+    bot = players.make(path, seed=2)
+    m = _play_bot_match(rules.copy(), bot)
+    assert bot.problems[kind] == bot.asked > 0
+    assert sum(bot.problems.values()) == bot.asked
+    assert list(bot.first) == [kind] and words in bot.first[kind]
+    if kind == "errors":
+        assert bot.first[kind].startswith("Traceback") and "in choose" in bot.first[kind]
+    # medium of the same seed played every card: the match is medium's
+    medium = players.make("medium", seed=2)
+    m2 = Match(rules.copy(), seed=3)
+    ps = [medium] + [players.make("sharp") for _ in range(2)]
+    while not m2.is_terminal():
+        s = m2.current_player()
+        m2.apply_action(ps[s].choose(m2.view(s)))
+    assert (m.winner, m.round_no) == (m2.winner, m2.round_no)
+
+
+def test_a_slow_bot_is_played_by_medium(tmp_path):
+    path = _bot_file(tmp_path, "def choose(view):\n    return min(view.legal)\n")
+    bot = players.make(path, seed=2)
+    ticks = [0]
+
+    def clock():  # each reading 2 s after the last: every card takes 2 s
+        ticks[0] += 2 * 10 ** 9
+        return ticks[0]
+
+    bot.clock = clock
+    m = Match(Rules("agurk", players=3), seed=1)
+    while m.current_player() != 0:
+        s = m.current_player()
+        m.apply_action(players.make("sharp").choose(m.view(s)))
+    assert bot.choose(m.view(0)) in m.legal_cards()
+    assert bot.problems == {"errors": 0, "illegal": 0, "slow": 0}  # 2 s: within the limit
+
+    def slow():
+        ticks[0] += 4 * 10 ** 9
+        return ticks[0]
+
+    bot.clock = slow
+    assert bot.choose(m.view(0)) in m.legal_cards()
+    assert bot.problems["slow"] == 1 and "too slow" in bot.first["slow"]
+
+
+@pytest.mark.parametrize("text,words", [
+    (None, "no such file"),
+    ("x = 1\n", "defines no choose(view)"),
+    ("def choose(view):\n  return (\n", "loading it raised SyntaxError"),
+    ("raise SystemExit(3)\n", "loading it raised SystemExit"),
+])
+def test_a_file_that_cannot_be_a_bot_raises_one_line(tmp_path, text, words):
+    path = str(tmp_path / "bot.py") if text is None else _bot_file(tmp_path, text)
+    with pytest.raises(players.BotFileError) as e:
+        players.make(path)
+    assert words in str(e.value) and "\n" not in str(e.value)
+    assert isinstance(e.value, ValueError)

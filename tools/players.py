@@ -20,13 +20,22 @@
   sharp answers them (sit out when offered, else pay).
 - ``pimc2``: the same, the playouts following sharp's rule for every player.
 - ``easy`` / ``medium`` / ``hard``: the built-in opponents of ``engine.ai``.
+- a path ending in ``.py``: a student's bot file defining ``choose(view)`` (see
+  engine/botview.py and :class:`FileBot`), shown under the file's base name.
 
 All have ``choose(view) -> action``; :func:`make` builds one by name.
 """
 
+import contextlib
+import importlib.util
+import itertools
+import os
 import random
+import sys
+import time
+import traceback
 
-from engine import ai
+from engine import ai, botview
 from engine.match import PAY, SIT_OUT, PHASE_PLAY
 from engine.rng import Rng
 from engine.rules import ACE_FORCES_LOWEST, ACE_WINS_LAST
@@ -35,7 +44,16 @@ NAMES = ("hard", "medium", "easy", "sharp", "random", "oracle", "pimc", "pimc2")
 PIMC_SAMPLES = 1000
 
 
+def is_bot_file(name):
+    """True when the player name ``name`` is a bot file's path (it ends in ".py")."""
+    return name.endswith(".py")
+
+
 def make(name, seed=1, effort=None):
+    """The player ``name`` (one of NAMES, or a bot file's path) for ``seed``; ``effort``
+    for hard, pimc and pimc2. A bot file that cannot be loaded raises BotFileError."""
+    if is_bot_file(name):
+        return FileBot(name, seed)
     if name in ai.LEVELS:
         return ai.Player(name, seed=seed, effort=effort)
     if name == "sharp":
@@ -47,6 +65,104 @@ def make(name, seed=1, effort=None):
     if name in ("pimc", "pimc2"):
         return Pimc(seed, PIMC_SAMPLES if effort is None else effort, name == "pimc2")
     raise ValueError("unknown player %r (one of %s)" % (name, ", ".join(NAMES)))
+
+
+BOT_FALLBACK = "medium"  # plays a bot's card when the bot fails, and its re-entry offers
+PROBLEM_KINDS = ("errors", "illegal", "slow")
+_loads = itertools.count(1)
+
+
+class BotFileError(ValueError):
+    """A bot file that cannot play: missing, failing to load, or without ``choose``; the
+    message is one line."""
+
+
+def load_bot(path):
+    """A fresh module loaded from the file ``path``: each call executes the file again
+    under a module name of its own, so two seats with the same file never share what
+    the module keeps in its globals (what it prints goes to stderr). BotFileError when
+    it cannot be a bot."""
+    full = os.path.abspath(path)
+    if not os.path.isfile(full):
+        raise BotFileError("bot file %s: no such file" % path)
+    name = "cucumber_bot_%d" % next(_loads)
+    spec = importlib.util.spec_from_file_location(name, full)
+    if spec is None or spec.loader is None:
+        raise BotFileError("bot file %s: cannot be loaded as Python" % path)
+    module = importlib.util.module_from_spec(spec)
+    # in sys.modules only while it runs (some code, e.g. dataclasses, looks itself up
+    # there), so thousands of loads in a long run do not pile up
+    sys.modules[name] = module
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            spec.loader.exec_module(module)
+    except (Exception, SystemExit) as e:
+        raise BotFileError("bot file %s: loading it raised %s"
+                           % (path, botview._one_line(e))) from e
+    finally:
+        sys.modules.pop(name, None)
+    if not callable(getattr(module, "choose", None)):
+        raise BotFileError("bot file %s: defines no choose(view)" % path)
+    return module
+
+
+class FileBot:
+    """A student's bot from a file, played as engine.botview says a bot is played: each
+    card is asked only through :func:`engine.botview.ask` (the bot sees a sealed
+    ``BotView``; time limit by ``time.monotonic_ns``), and when the bot raises, returns
+    a card that is not legal now, or is too slow, the fallback player (medium, of the
+    same seed) plays that card. Re-entry offers are the fallback's, never the bot's.
+
+    ``name`` is the file's base name; ``asked`` counts the cards asked of the bot,
+    ``problems`` the fallback cards by kind (errors, illegal, slow) and ``first`` holds,
+    per kind, the first one's text (the traceback of an error, the reason otherwise).
+
+    Making one seeds Python's ``random`` with ``seed`` (a bot may use it), so that an
+    arena run repeats exactly, in one process or several."""
+
+    def __init__(self, path, seed=1):
+        random.seed(seed)
+        self.path = path
+        self.name = os.path.basename(path)
+        self.module = load_bot(path)
+        self.fallback = ai.Player(BOT_FALLBACK, seed=seed)
+        self.clock = time.monotonic_ns
+        self.asked = 0
+        self.offers = 0
+        self.problems = {k: 0 for k in PROBLEM_KINDS}
+        self.first = {}
+        self._trace = None
+
+    def choose(self, view):
+        if view.phase() != PHASE_PLAY:
+            self.offers += 1
+            return self.fallback.choose(view)
+        self.asked += 1
+        self._trace = None
+        card, problem = botview.ask(self._call, view, self.fallback, clock=self.clock)
+        if problem is not None:
+            if self._trace is not None:
+                kind, text = "errors", self._trace
+            elif problem.startswith("bot too slow"):
+                kind, text = "slow", problem
+            else:
+                kind, text = "illegal", problem
+            self.problems[kind] += 1
+            if kind not in self.first:
+                self.first[kind] = text
+        return card
+
+    def _call(self, bot_view):
+        """The bot's ``choose``, keeping the traceback of what it raises (without this
+        frame) before ``ask`` catches it. What it prints goes to stderr, so that it never
+        mixes with the arena's table or JSON lines."""
+        try:
+            with contextlib.redirect_stdout(sys.stderr):
+                return self.module.choose(bot_view)
+        except Exception as e:
+            tb = e.__traceback__.tb_next if e.__traceback__ is not None else None
+            self._trace = "".join(traceback.format_exception(type(e), e, tb))
+            raise
 
 
 def _top(view):
