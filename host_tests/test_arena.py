@@ -41,8 +41,8 @@ def test_deals_are_duplicated_and_reproducible():
     assert len(flat) == 28 and len(set(flat)) == 28
     # identical deterministic bots: each rotation of the same deal gives the same
     # penalties seat by seat
-    kind, idx, per_bot, _, _ = arena._job(("deal", 3, rules.to_bytes(), ["sharp"] * 4, 1,
-                                           None, False))
+    kind, idx, per_bot, _, _, _ = arena._job(("deal", 3, rules.to_bytes(), ["sharp"] * 4, 1,
+                                              None, False))
     assert (kind, idx) == ("deal", 3)
     assert per_bot["sharp"][1] == 16
     timing = {"sharp": [0.0, 0]}
@@ -231,7 +231,8 @@ def test_the_paired_difference_is_the_mean_over_deals_of_each_deals_difference()
     rows = arena.run(rules, bots, 5, 0, 2, None, 1, False)
     diffs = []
     for i in range(5):
-        _, _, per_bot, _, _ = arena._job(("deal", i, rules.to_bytes(), bots, 2, None, False))
+        _, _, per_bot, _, _, _ = arena._job(("deal", i, rules.to_bytes(), bots, 2, None,
+                                            False))
         diffs.append(per_bot["medium"][0] / per_bot["medium"][1]
                      - per_bot["sharp"][0] / per_bot["sharp"][1])
     p = rows[0]["paired"][0]
@@ -316,3 +317,168 @@ def test_help_says_what_the_paired_unit_is():
     assert "Student t over deals (match seeds), the unit whose seatings share the cards" \
         in words
     assert "all of a deal's seatings are one unit of the paired differences" in words
+
+
+# ----- a student's bot file in the arena (issue 10) ------------------------------------------
+
+LOWEST = "def choose(view):\n    return min(view.legal)\n"
+
+
+def _bot(tmp_path, text, name="bot.py"):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def test_a_bot_file_plays_whole_matches_in_the_arena(tmp_path, capsys):
+    bot = _bot(tmp_path, LOWEST, "lowest.py")
+    rows = arena.main(["--bots", bot + ",hard,medium,easy", "--deals", "2", "--matches", "2",
+                       "--rule", "threshold=12", "--json", "--quiet", "--jobs", "1",
+                       "--effort", "100"])
+    out, err = capsys.readouterr()
+    objs = [json.loads(line) for line in out.strip().splitlines()]
+    assert [o["bot"] for o in objs] == ["lowest.py", "hard", "medium", "easy"]
+    me = objs[0]
+    assert me["path"] == bot and me["rounds"] == 8 and me["bot_cards"] > 8 * 7
+    assert me["fallbacks"] == {"total": 0, "errors": 0, "illegal": 0, "slow": 0}
+    assert [p["b"] for p in me["paired"]] == ["hard", "medium", "easy"]
+    assert [p["b"] for p in me["match_paired"]] == ["hard", "medium", "easy"]
+    assert abs(sum(r["win_rate"] * r["seats"] for r in rows) - 1.0) < 1e-3
+    assert all("fallbacks" not in o for o in objs[1:])
+    assert "Traceback" not in err
+
+
+def test_the_table_names_the_file_and_counts_its_fallback_cards(tmp_path, capsys):
+    bot = _bot(tmp_path, LOWEST)
+    arena.main(["--bots", bot + ",sharp,sharp", "--deals", "2", "--quiet", "--jobs", "1"])
+    text = capsys.readouterr().out
+    assert "\nbot.py " in text and "bot.py - sharp:" in text
+    assert "bot.py: 0 fallback cards of 42" in text  # 2 deals x 3 seatings x 7 cards
+
+
+def test_a_bot_that_raises_is_played_by_medium_and_its_traceback_printed_once(tmp_path,
+                                                                              capsys):
+    bot = _bot(tmp_path, "def choose(view):\n    return helper(view)\n\n"
+                         "def helper(view):\n    raise KeyError('no such card')\n")
+    rows = arena.main(["--bots", bot + ",sharp,sharp,sharp", "--deals", "3", "--quiet",
+                       "--jobs", "1"])
+    out, err = capsys.readouterr()
+    f = rows[0]["fallbacks"]
+    assert f["errors"] == f["total"] == rows[0]["bot_cards"] == 3 * 4 * 7
+    assert (f["illegal"], f["slow"]) == (0, 0)
+    assert "bot.py: 84 fallback cards of 84 (84 errors)" in out
+    assert err.count("Traceback (most recent call last)") == 1
+    assert "bot.py: first error" in err and "in helper" in err
+    assert "KeyError: 'no such card'" in err and "players.py" not in err
+    # medium, of the seat's seed, played every one of its cards: the same as medium
+    same = arena.main(["--bots", "medium,sharp,sharp,sharp", "--deals", "3", "--quiet",
+                       "--jobs", "1"])
+    capsys.readouterr()
+    assert rows[0]["mean_penalty"] == same[0]["mean_penalty"]
+    assert rows[1]["mean_penalty"] == same[1]["mean_penalty"]
+
+
+def test_a_bot_that_plays_an_illegal_card_is_counted(tmp_path, capsys):
+    bot = _bot(tmp_path, "def choose(view):\n"
+                         "    if len(view.legal) > 1:\n"
+                         "        return 99\n"
+                         "    return view.legal[0]\n")
+    rows = arena.main(["--bots", bot + ",sharp,sharp,sharp", "--deals", "2", "--quiet",
+                       "--jobs", "1", "--json"])
+    _, err = capsys.readouterr()
+    f = rows[0]["fallbacks"]
+    assert 0 < f["illegal"] == f["total"] < rows[0]["bot_cards"] and f["errors"] == 0
+    assert err.count("bot played 99: not legal now") == 1
+    assert "first card that is not legal" in err and "Traceback" not in err
+
+
+def test_a_bot_file_with_other_processes_gives_the_same_result(tmp_path):
+    bot = _bot(tmp_path, "import random\n"
+                         "def choose(view):\n"
+                         "    if random.random() < 0.2:\n"
+                         "        raise ValueError('sometimes')\n"
+                         "    return min(view.legal)\n")
+    rules = Rules("agurk", players=4)
+    bots = [bot, "sharp", "easy", bot]
+    a = arena.run(rules, bots, 4, 1, 3, None, 1, False)
+    b = arena.run(rules, bots, 4, 1, 3, None, 2, False)
+    strip = [{k: v for k, v in r.items() if k not in ("ms_per_decision", "fallbacks")}
+             for r in a]
+    assert strip == [{k: v for k, v in r.items() if k not in ("ms_per_decision",
+                                                              "fallbacks")} for r in b]
+    assert a[0]["bot"] == "bot.py" and a[0]["seats"] == 2
+    assert a[0]["bot_cards"] == b[0]["bot_cards"] > 0
+    assert b[0]["fallbacks"]["errors"] > 0  # counted in the processes too
+
+
+def test_two_seats_with_the_same_file_do_not_share_its_globals(tmp_path, capsys):
+    # the first seat to play claims the module; another seat in the same module would
+    # raise, and be counted
+    bot = _bot(tmp_path, "mine = []\n"
+                         "def choose(view):\n"
+                         "    if not mine:\n"
+                         "        mine.append(view.seat)\n"
+                         "    assert mine == [view.seat], mine\n"
+                         "    return min(view.legal)\n")
+    rows = arena.main(["--bots", bot + ",sharp," + bot + ",sharp", "--deals", "2",
+                       "--matches", "1", "--quiet", "--jobs", "1", "--json"])
+    capsys.readouterr()
+    assert rows[0]["seats"] == 2 and rows[0]["fallbacks"]["total"] == 0
+
+
+def test_two_files_with_one_base_name_are_told_apart(tmp_path, capsys):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    one = _bot(tmp_path / "a", LOWEST)
+    two = _bot(tmp_path / "b", LOWEST)
+    rows = arena.main(["--bots", "%s,%s,sharp" % (one, two), "--deals", "1", "--quiet",
+                       "--jobs", "1", "--json"])
+    capsys.readouterr()
+    assert [r["bot"] for r in rows] == [one, two, "sharp"]
+
+
+def test_what_a_bot_prints_never_mixes_with_the_json(tmp_path, capsys):
+    bot = _bot(tmp_path, "print('loaded')\n"
+                         "def choose(view):\n    print('my cards', view.hand)\n"
+                         "    return min(view.legal)\n")
+    arena.main(["--bots", bot + ",sharp,sharp", "--deals", "1", "--quiet", "--jobs", "1",
+                "--json"])
+    out, err = capsys.readouterr()
+    assert [json.loads(line)["bot"] for line in out.strip().splitlines()] == ["bot.py",
+                                                                            "sharp"]
+    assert "loaded" in err and "my cards" in err
+
+
+@pytest.mark.parametrize("text,words", [
+    (None, "no such file"),
+    ("def play(view):\n    return view.legal[0]\n", "defines no choose(view)"),
+    ("choose = 3\n", "defines no choose(view)"),
+    ("def choose(view)\n    return 1\n", "loading it raised SyntaxError"),
+    ("import no_such_module_here\n", "loading it raised ModuleNotFoundError"),
+])
+def test_a_bot_file_that_cannot_play_is_refused(tmp_path, capsys, text, words):
+    path = str(tmp_path / "bot.py") if text is None else _bot(tmp_path, text)
+    with pytest.raises(SystemExit) as e:
+        arena.main(["--bots", path + ",hard,medium,easy", "--quiet", "--jobs", "1"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    lines = [x for x in err.splitlines() if "error:" in x]
+    assert len(lines) == 1 and ("bot file %s: %s" % (path, words)) in lines[0]
+
+
+def test_a_missing_bot_file_from_the_command_line_has_no_traceback(tmp_path):
+    p = subprocess.run([sys.executable, ARENA, "--bots", str(tmp_path / "gone.py") +
+                        ",hard", "--quiet"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert "gone.py: no such file" in p.stderr
+
+
+def test_a_bot_file_runs_from_the_command_line_in_processes(tmp_path):
+    bot = _bot(tmp_path, LOWEST)
+    p = subprocess.run([sys.executable, ARENA, "--bots", bot + ",sharp,medium", "--deals",
+                        "4", "--quiet", "--jobs", "2", "--json"], capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    row = json.loads(p.stdout.splitlines()[0])
+    assert row["bot"] == "bot.py" and row["bot_cards"] == 4 * 3 * 7
+    assert row["fallbacks"]["total"] == 0

@@ -4,6 +4,7 @@
         --bots hard,medium,easy,random
     python tools/arena.py --bots hard,sharp,sharp,sharp --matches 500
     python tools/arena.py --bots hard,sharp,sharp,sharp --rule inverse=1 --json
+    python tools/arena.py --bots path/to/bot.py,hard,medium,easy --matches 100
 
 Duplicate: every deal (and every match seed) is replayed once per rotation of the bots
 through the seats, so each bot meets the same cards from every seat and luck cancels.
@@ -23,17 +24,28 @@ seed). The independent unit is the duplicate deal (or match seed): all its seati
 rotations, and with ``--all-orders`` every cyclic order rotated) replay the same cards, so
 they are not independent of each other; a deal's difference is A's mean over all its
 seats in all the deal's seatings minus B's, and the interval is Student's t over the deals
-(n - 1 degrees of freedom, not clipped). Every seating seats each bot name the same number
-of times, so the mean difference is exactly mean(A) - mean(B). The table prints each pair
-once, "better at 95%" when the whole interval is on A's good side (lower penalty, more
-wins), "worse at 95%" when it is on the other, else "no difference at 95%"; the JSON row
-of each bot has ``paired`` (and ``match_paired``): its difference to every other bot, as
-objects ``{a, b, mean, lo, hi, n, verdict}`` with a = that bot.
+(n - 1 degrees of freedom; a difference of win rates is clipped to -1..1). Every seating
+seats each bot name the same number of times, so the mean difference is exactly
+mean(A) - mean(B). The table prints each pair once, "better at 95%" when the whole
+interval is on A's good side (lower penalty, more wins), "worse at 95%" when it is on the
+other, else "no difference at 95%"; the JSON row of each bot has ``paired`` (and
+``match_paired``): its difference to every other bot, as objects
+``{a, b, mean, lo, hi, n, verdict}`` with a = that bot.
 
 The intervals are the normal approximation (mean +- 1.96 standard errors) clipped to what
 the value can be: a penalty is never below 0 and a win rate is from 0 to 1, so a small run
 never prints an impossible bound. With fewer than two deals (or match seeds) there is no
 interval: the table prints n/a and the JSON null.
+
+A student's bot: a ``--bots`` name ending in ``.py`` is a file defining ``choose(view)``
+(engine/botview.py), loaded afresh for each seat it takes and asked only through
+``engine.botview.ask``, as on the board: when it raises, returns a card that is not legal,
+or is too slow, medium plays that card (and every re-entry offer). The table shows it
+under the file's base name; a line after the table counts its fallback cards by kind (its
+JSON row: ``path``, ``bot_cards`` asked of it, ``fallbacks``), and the first problem of
+each kind goes to stderr once (an error with its traceback). A missing file, one that
+fails to load, or one without ``choose`` is refused (exit status 2). With ``--jobs`` each
+process loads the file itself.
 """
 
 import argparse
@@ -143,41 +155,68 @@ def _act(m, ps, names, timing):
     m.apply_action(a)
 
 
-def play_round(rules, hands, dealer, names, seed, effort, timing):
-    """One round; returns per-seat penalties (list)."""
+def _file_bots(ps, names, files):
+    """Add what each bot file's seat in ``ps`` went through to ``files`` (per name:
+    cards asked, fallback cards by kind, and the first problem's text of each kind)."""
+    if files is None:
+        return
+    for s, p in enumerate(ps):
+        if isinstance(p, players.FileBot):
+            f = files.setdefault(names[s], _no_problems())
+            f["asked"] += p.asked
+            for k in players.PROBLEM_KINDS:
+                f[k] += p.problems[k]
+            for k, text in p.first.items():
+                f["first"].setdefault(k, text)
+
+
+def _no_problems():
+    f = {"asked": 0, "first": {}}
+    for k in players.PROBLEM_KINDS:
+        f[k] = 0
+    return f
+
+
+def play_round(rules, hands, dealer, names, seed, effort, timing, files=None):
+    """One round; returns per-seat penalties (list). ``files``, a dict, gets the bot
+    files' problems (see _file_bots)."""
     m = Match(rules.copy(), seed=seed, hands=hands, dealer=dealer)
     ps = _make_players(names, seed, effort)
     r0 = m.round_no
     while m.round_no == r0 and not m.is_terminal():
         _act(m, ps, names, timing)
+    _file_bots(ps, names, files)
     pen = [0] * rules.players
     for s in m.last_takers:
         pen[s] = m.last_penalty
     return pen
 
 
-def play_match(rules, names, seed, effort, timing):
+def play_match(rules, names, seed, effort, timing, files=None):
     """A whole match; returns (winner seat, rounds played)."""
     m = Match(rules.copy(), seed=seed)
     ps = _make_players(names, seed, effort)
     while not m.is_terminal() and m.round_no < MAX_ROUNDS_PER_MATCH:
         _act(m, ps, names, timing)
+    _file_bots(ps, names, files)
     return m.winner, m.round_no
 
 
 def _job(args):
-    """One duplicate unit: ('deal'|'match', index) under all rotations."""
+    """One duplicate unit: ('deal'|'match', index) under all rotations. A bot file is
+    passed as its path and loaded here, in the process that plays it."""
     kind, idx, rules_bytes, bots, seed, effort, all_orders = args
     rules = Rules.from_bytes(rules_bytes)
     n = len(bots)
     timing = {b: [0.0, 0] for b in bots}
     per_bot = {b: [0.0, 0, 0] for b in bots}  # sum of penalties/wins, appearances, takes
     rounds = 0
+    files = {}
     if kind == "deal":
         dseed = seed * 100003 + idx
         hands, dealer = deal_hands(rules, dseed)
         for names in seatings(bots, all_orders):
-            pen = play_round(rules, hands, dealer, names, dseed, effort, timing)
+            pen = play_round(rules, hands, dealer, names, dseed, effort, timing, files)
             for s in range(n):
                 st = per_bot[names[s]]
                 st[0] += pen[s]
@@ -186,13 +225,13 @@ def _job(args):
     else:
         mseed = seed * 100019 + 7 + idx
         for names in seatings(bots, all_orders):
-            winner, nr = play_match(rules, names, mseed, effort, timing)
+            winner, nr = play_match(rules, names, mseed, effort, timing, files)
             rounds += nr
             for s in range(n):
                 st = per_bot[names[s]]
                 st[0] += 1 if s == winner else 0
                 st[1] += 1
-    return kind, idx, per_bot, timing, rounds
+    return kind, idx, per_bot, timing, rounds, files
 
 
 def _ci(values, lo=0.0, hi=None, digits=3):
@@ -289,6 +328,7 @@ def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True,
     for b in bots:
         if b not in unique:
             unique.append(b)
+    label = labels(unique)
     tasks = [("deal", i, rules.to_bytes(), bots, seed, effort, all_orders)
              for i in range(deals)]
     tasks += [("match", i, rules.to_bytes(), bots, seed, effort, all_orders)
@@ -306,8 +346,11 @@ def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True,
         results = map(_job, tasks)
     done = 0
     units = {"deal": [], "match": []}
-    for kind, idx, per_bot, tm, nr in results:
+    files = {b: _no_problems() for b in unique if players.is_bot_file(b)}
+    for kind, idx, per_bot, tm, nr, fb in results:
         done += 1
+        for b, f in fb.items():
+            _add_problems(files[b], f, label[b], progress)
         units[kind].append((idx, per_bot))
         for b in unique:
             timing[b][0] += tm[b][0]
@@ -345,7 +388,7 @@ def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True,
     for b in unique:
         mean, ci = _ci(pen_obs[b])
         row = {
-            "bot": b,
+            "bot": label[b],
             "seats": bots.count(b),
             "profile": rules.profile,
             "players": rules.players,
@@ -365,15 +408,69 @@ def run(rules, bots, deals, matches, seed=1, effort=None, jobs=1, progress=True,
         # the paired differences to every other bot, this bot as A: per unit, A's
         # observation minus B's (same cards, same seatings)
         row["paired"] = [
-            paired(b, o, [x - y for x, y in zip(pen_obs[b], pen_obs[o])])
+            paired(label[b], label[o], [x - y for x, y in zip(pen_obs[b], pen_obs[o])])
             for o in unique if o != b]
         if matches:
             row["match_paired"] = [
-                paired(b, o, [x - y for x, y in zip(win_obs[b], win_obs[o])], False, 4,
-                       1.0)
+                paired(label[b], label[o], [x - y for x, y in zip(win_obs[b], win_obs[o])],
+                       False, 4, 1.0)
                 for o in unique if o != b]
+        if b in files:
+            f = files[b]
+            row["path"] = b
+            row["bot_cards"] = f["asked"]
+            row["fallbacks"] = dict([("total", sum(f[k] for k in players.PROBLEM_KINDS))]
+                                    + [(k, f[k]) for k in players.PROBLEM_KINDS])
         out.append(row)
     return out
+
+
+def labels(names):
+    """The name each bot is shown under: a bot file's base name ("bot.py"), or the path
+    as given when two different files share a base name; the others' own names."""
+    base = {b: os.path.basename(b) for b in names if players.is_bot_file(b)}
+    out = {}
+    for b in names:
+        if b in base:
+            same = [x for x in base if base[x] == base[b]]
+            out[b] = base[b] if len(same) == 1 else b
+        else:
+            out[b] = b
+    return out
+
+
+_KIND_TEXT = {"errors": "error", "illegal": "card that is not legal", "slow": "card too slow"}
+
+
+def _add_problems(total, f, name, progress):
+    """Add a unit's bot-file problems ``f`` to ``total``; the first of each kind goes to
+    stderr once (an error with its traceback), the later ones are only counted."""
+    total["asked"] += f["asked"]
+    for k in players.PROBLEM_KINDS:
+        total[k] += f[k]
+    for k, text in sorted(f["first"].items()):
+        if k in total["first"]:
+            continue
+        total["first"][k] = text
+        sys.stderr.write("%s%s: first %s (medium played that card; the others of this kind "
+                         "are only counted):\n%s\n" % ("\n" if progress else "", name,
+                                                      _KIND_TEXT[k], text.rstrip("\n")))
+        sys.stderr.flush()
+
+
+def format_fallbacks(rows):
+    """One line per bot file: its fallback cards, by kind."""
+    lines = []
+    for r in rows:
+        f = r.get("fallbacks")
+        if f is None:
+            continue
+        kinds = ", ".join("%d %s" % (f[k], k if f[k] != 1 or k != "errors" else "error")
+                          for k in players.PROBLEM_KINDS if f[k])
+        lines.append("%s: %d fallback card%s of %d%s" % (
+            r["bot"], f["total"], "" if f["total"] == 1 else "s", r["bot_cards"],
+            " (%s)" % kinds if kinds else ""))
+    return lines
 
 
 def _interval(ci):
@@ -399,6 +496,7 @@ def format_table(rows):
         line += "  %9.3f" % (r["ms_per_decision"] or 0.0)
         lines.append(line)
     lines += format_paired(rows)
+    lines += format_fallbacks(rows)
     lines.append(CI_NOTE)
     if len(rows) > 1:
         lines.append(PAIRED_NOTE)
@@ -438,7 +536,8 @@ def main(argv=None):
     ap.add_argument("--players", type=int, default=None,
                     help="seats (default: the number of --bots, else 4)")
     ap.add_argument("--bots", default=None,
-                    help="comma-separated, one per seat: %s (tools/players.py; default "
+                    help="comma-separated, one per seat: %s (tools/players.py), or a "
+                         "student's bot file path/to/bot.py defining choose(view) (default "
                          "hard,medium,easy,random)" % ", ".join(players.NAMES))
     ap.add_argument("--deals", type=int, default=200,
                     help="duplicate deals (single rounds), at least 1")
@@ -478,7 +577,12 @@ def main(argv=None):
     if len(bots) != n:
         ap.error("--bots needs one bot per seat (%d)" % n)
     for b in bots:
-        if b not in players.NAMES:
+        if players.is_bot_file(b):
+            try:
+                players.load_bot(b)
+            except players.BotFileError as e:
+                ap.error(str(e))
+        elif b not in players.NAMES:
             ap.error("unknown bot %r" % b)
     try:
         rules = parse_rules(a.profile, n, a.rule)
