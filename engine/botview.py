@@ -95,18 +95,31 @@ def ask_verbose(choose, view, fallback, clock=None, limit_ms=LIMIT_MS):
         return fallback.choose(view), "bot error: %s" % _one_line(e), e
     if clock is not None and (clock() - start) // 1000000 > limit_ms:
         return fallback.choose(view), "bot too slow (over %d s)" % (limit_ms // 1000), None
-    if not isinstance(card, int) or card not in legal:
-        return fallback.choose(view), "bot played %s: not legal now" % _card_text(card), None
-    return card, None, None
+    # a card is an int 0..51, not True/False, and one of ``legal``: looked for by hand,
+    # since ``int in bytearray`` raises NotImplementedError on MicroPython (and
+    # ValueError on CPython for an int outside 0..255)
+    if isinstance(card, int) and card is not True and card is not False:
+        for c in legal:
+            if c == card:
+                return c, None, None  # the engine's int, whatever int subclass came back
+    return fallback.choose(view), "bot played %s: not legal now" % _card_text(card), None
 
 
 def _one_line(e):
-    text = "%s: %s" % (type(e).__name__, e) if str(e) else type(e).__name__
+    name = type(e).__name__
+    try:  # a student's exception class may have a __str__ that fails
+        text = str(e)
+    except Exception:
+        text = ""
+    text = "%s: %s" % (name, text) if text else name
     return text.split("\n")[0]
 
 
 def _card_text(card):
     if isinstance(card, int) and 0 <= card < 52:
         return "23456789TJQKA"[card >> 2] + "SHDC"[card & 3]
-    text = repr(card)
+    try:  # whatever the bot returned, even an object whose __repr__ fails
+        text = repr(card)
+    except Exception:
+        text = "?"
     return text if len(text) <= 12 else text[:11] + "..."
