@@ -75,6 +75,12 @@ class HostHardware:
         self.level = 3
         self.beeps = []
         self._sounds = None
+        # the board's sensors for the "Inside the chip" page (cucumber.chip), as a PC has
+        # none: a 140 KB heap with 40 KB free, 120 MHz, 35.0 C, 3.30 V, battery
+        # 38,726 (3.90 V through the 1:2 divider), light 26,214 (40 %)
+        self.chip_fakes = {"mem_free": 40960, "mem_alloc": 102400,
+                           "cpu_temperature": 35.0, "cpu_frequency": 120000000,
+                           "cpu_voltage": 3.3, "battery_raw": 38726, "light_raw": 26214}
         if sound:
             self._sounds = _make_sounds()
 
