@@ -339,6 +339,12 @@ class Player:
         return candidates
 
 
+def deals():
+    """The deals the last decision sampled (0: it searched nothing): thoughts() without
+    its lists."""
+    return _search_state[_SAMPLES]
+
+
 def thoughts():
     """What the last decision weighed, when it searched (hard, or medium's end game):
     ``(deals, work, rows)`` with one row ``(card, cost, risk)`` per candidate rank in

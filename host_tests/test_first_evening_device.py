@@ -366,7 +366,7 @@ def test_b_on_the_rules_from_the_title_goes_back_to_the_title():
     d = Driver(seed=2)
     d.step(2)
     d.press(keys.UP)  # to "Rules", the last item
-    assert d.app.screen.menu.cursor == 3
+    assert d.app.screen.menu.cursor == 4
     d.press(keys.A)
     assert d.name() == "rules"
     d.press(keys.B)

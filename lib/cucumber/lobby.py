@@ -7,7 +7,18 @@ forgets it (with cucumber.settings) for the whole of a match.
 
 from cucumber import settings
 from cucumber.store import SETTINGS, STATS, MATCH
-from cucumber.seats import decode_match
+from cucumber.seats import HUMAN, HARD, BOT, decode_match
+from cucumber.app import forget, module
+
+
+def bot_file():
+    """True when a student's bot.py is on the drive (cucumber.botseat plays it)."""
+    from cucumber.ui import ROOT
+    try:  # open, not os.stat: every port has it (the heap rig has no os module)
+        open(ROOT + "bot.py").close()
+        return True
+    except OSError:
+        return False
 
 
 def start(app):
@@ -31,6 +42,8 @@ def load_settings(app):
 
 
 def apply_prefs(app):
+    app.hints = bool(app.prefs.hints)
+    app.plotter = bool(app.prefs.plotter)
     app.muted = bool(app.prefs.mute)
     app.hw.muted = app.muted
     app.hw.set_brightness(app.prefs.brightness)
@@ -47,6 +60,8 @@ def stats(app):
 
 
 def show_title(app, notice=None):
+    app.demo = None
+    forget("demo")
     app.table = None
     app.table_fonts = None
     app.match = None
@@ -60,7 +75,7 @@ def command(app, cmd):
     """The title's, the set-up's and the settings' commands."""
     c = cmd[0]
     if c == "setup":
-        app.open_screen("menus", "SetupScreen", app.setup)
+        app.open_screen("menus", "SetupScreen", app.setup, bot_file())
     elif c == "new":  # "New match" on the title
         new_asked(app)
     elif c == "continue":
@@ -73,7 +88,9 @@ def command(app, cmd):
         show_title(app)
     elif c == "start":
         save_settings(app)
-        app.new_match(cmd[1], app.setup.kinds)
+        app.pending = ("new", cmd[1], bytearray(app.setup.kinds))
+    elif c == "demo":
+        start_demo(app)
     elif c == "prefs":
         apply_prefs(app)
         save_settings(app)
@@ -83,10 +100,30 @@ def command(app, cmd):
         app.screen.refresh(app.stats)
 
 
+def start_demo(app):
+    """The classroom demo: the set-up's rules (agurk for four when they are not a valid
+    combination), every seat an AI (hard where the set-up has a human). Nothing is
+    saved, not even the set-up."""
+    from engine.rules import Rules
+    setup = app.setup
+    try:
+        rules = setup.rules()
+        n = setup.players
+    except ValueError:  # RulesError: not a valid combination
+        rules = Rules("agurk")
+        n = rules.players
+    kinds = bytearray(n)
+    for s in range(n):
+        k = setup.kinds[s]
+        kinds[s] = HARD if k == HUMAN or k == BOT else k
+    app.demo = module("demo").Demo()
+    app.pending = ("new", rules, kinds)
+
+
 def new_asked(app):
     """The set-up, or first "Replace the saved match?" when a match is saved."""
     if app.store.get(MATCH) is None:
-        app.open_screen("menus", "SetupScreen", app.setup)
+        app.open_screen("menus", "SetupScreen", app.setup, bot_file())
     else:
         app.open_screen("menus", "Message", "New match",
                         "Replace the saved match? It is kept until the new match starts.",
@@ -108,4 +145,12 @@ def continue_match(app):
     m.log_events = True
     m.events = []
     app.bot_seed = seed
-    app.begin(m, kinds)
+    app.pending = ("begin", m, kinds)
+
+
+def record_win(app, winner):
+    """A match has ended: count it in the statistics (one write)."""
+    m = app.match
+    stats_now = stats(app)
+    stats_now.record(app.kinds, m.n, winner)
+    app.store.put(STATS, stats_now.encode())

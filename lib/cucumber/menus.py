@@ -13,7 +13,7 @@ import displayio
 
 from cucumber import keys, ui
 from cucumber.version import VERSION
-from cucumber.settings import KIND_NAMES, REENTRY_NAMES, THRESHOLDS, HUMAN, HARD
+from cucumber.settings import KIND_NAMES, REENTRY_NAMES, THRESHOLDS, HUMAN, HARD, BOT
 from engine.rules import PROFILES, RulesError, MAX_PLAYERS
 
 ROW = 12  # text row height
@@ -73,7 +73,7 @@ class ListMenu:
 
 class Title(Screen):
     name = "title"
-    ITEMS = ("New match", "Continue", "Settings", "Rules")
+    ITEMS = ("New match", "Continue", "Demo", "Settings", "Rules")
 
     def __init__(self, can_continue, notice=None):
         self.can_continue = can_continue
@@ -84,21 +84,21 @@ class Title(Screen):
         for i, c in enumerate((48, 21, 2)):  # A hearts, 7 hearts, 2 spades: a fan
             g.append(ui.card(c, 104 + i * 16, 48 + (i % 2) * 4))
         g.append(ui.centered("v" + VERSION, 86, ui.GREY, cx=130))
-        self.menu = ListMenu(g, 8, 50, 14, 4)
+        self.menu = ListMenu(g, 8, 44, 14, 5)
         self.menu.cursor = 1 if can_continue else 0
         self.notice = None
         if notice:
             lines = ui.wrap(notice, 26)[:2]
             for i in range(len(lines)):
-                g.append(ui.Text(lines[i], x=2, y=103 + i * ROW, color=ui.ORANGE))
+                g.append(ui.Text(lines[i], x=2, y=104 + i * ROW, color=ui.ORANGE))
             self.notice = notice
         else:
-            g.append(ui.Text("arrows, A: choose", x=2, y=112, color=ui.GREY))
+            g.append(ui.Text("arrows, A: choose", x=2, y=114, color=ui.GREY))
         self.group = g
         self._draw()
 
     def _draw(self):
-        self.menu.show(self.ITEMS, (True, self.can_continue, True, True))
+        self.menu.show(self.ITEMS, (True, self.can_continue, True, True, True))
 
     def key(self, k):
         m = self.menu
@@ -114,8 +114,10 @@ class Title(Screen):
             if c == 1 and self.can_continue:
                 return ("continue",)
             if c == 2:
-                return ("settings",)
+                return ("demo",)
             if c == 3:
+                return ("settings",)
+            if c == 4:
                 return ("rules",)
         return None
 
@@ -130,8 +132,9 @@ class SetupScreen(Screen):
     name = "setup"
     VISIBLE = 8
 
-    def __init__(self, setup):
+    def __init__(self, setup, bot_file=False):
         self.s = setup
+        self.bot_file = bot_file  # a bot.py on the drive: "Bot" is a seat kind
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
         g.append(ui.rect(0, 0, ui.W, 13, ui.NAVY))
@@ -178,7 +181,7 @@ class SetupScreen(Screen):
             s.players = _cycle(s.players, d, 2, MAX_PLAYERS)
         elif key.startswith("seat"):
             i = int(key[4:])
-            s.kinds[i] = _cycle(s.kinds[i], d, HUMAN, HARD)
+            s.kinds[i] = _cycle(s.kinds[i], d, HUMAN, BOT if self.bot_file else HARD)
         elif key == "hand":
             s.hand = _cycle(s.hand, d, 3, 7)
         elif key == "ace":
@@ -273,11 +276,11 @@ class SettingsScreen(Screen):
         g.append(ui.rect(0, 0, ui.W, 13, ui.NAVY))
         g.append(ui.Text("Settings", x=2, y=0, color=ui.YELLOW))
         g.append(ui.Text("B: back", x=112, y=0, color=ui.GREY))
-        self.menu = ListMenu(g, 0, 15, 26, 4)
-        g.append(ui.rect(0, 65, ui.W, 1, ui.GREY))
+        self.menu = ListMenu(g, 0, 15, 26, 5)
+        g.append(ui.rect(0, 76, ui.W, 1, ui.GREY))
         self.stat_lines = []
-        for i in range(5):
-            t = ui.Text("", x=2, y=67 + i * ROW, width=26, color=ui.CYAN)
+        for i in range(4):
+            t = ui.Text("", x=2, y=79 + i * ROW, width=26, color=ui.CYAN)
             g.append(t)
             self.stat_lines.append(t)
         self.group = g
@@ -287,6 +290,9 @@ class SettingsScreen(Screen):
         p = self.prefs
         items = ("Sound:      " + ("off" if p.mute else "on"),
                  "Brightness: " + "*" * (p.brightness + 1) + "." * (3 - p.brightness),
+                 "Hints:      " + _onoff(p.hints),
+                 "Plotter:    " + _onoff(p.plotter),
+                 "Inside the chip",
                  "Reset stats" + (": A again!" if self.confirm else ""),
                  "Back")
         self.menu.show(items)
@@ -299,7 +305,7 @@ class SettingsScreen(Screen):
         c = m.cursor
         cmd = None
         if k == keys.UP or k == keys.DOWN:
-            m.move(-1 if k == keys.UP else 1, 4)
+            m.move(-1 if k == keys.UP else 1, 7)
             self.confirm = False
         elif k in (keys.LEFT, keys.RIGHT, keys.A):
             d = -1 if k == keys.LEFT else 1
@@ -309,13 +315,21 @@ class SettingsScreen(Screen):
             elif c == 1:
                 self.prefs.brightness = _cycle(self.prefs.brightness, d, 0, 3)
                 cmd = ("prefs",)
-            elif c == 2 and k == keys.A:
+            elif c == 2:
+                self.prefs.hints = not self.prefs.hints
+                cmd = ("prefs",)
+            elif c == 3:
+                self.prefs.plotter = not self.prefs.plotter
+                cmd = ("prefs",)
+            elif c == 4 and k == keys.A:
+                return ("chip",)
+            elif c == 5 and k == keys.A:
                 if self.confirm:
                     self.confirm = False
                     cmd = ("reset_stats",)
                 else:
                     self.confirm = True
-            elif c == 3 and k == keys.A:
+            elif c == 6 and k == keys.A:
                 return ("title",)
         elif k == keys.B or k == keys.START:
             return ("title",)

@@ -1,6 +1,7 @@
 """Who sits in each seat of a match, and the saved match that remembers it.
 
-Seat kinds: HUMAN or an AI level (``LEVELS`` names engine.ai's level of each kind).
+Seat kinds: HUMAN, an AI level (``LEVELS`` names engine.ai's level of each kind), or BOT
+(a student's bot.py on the drive: cucumber.botseat).
 
 MATCH record (<= 130 bytes in the Store): "M" version, bot seed:2, players n, n seat
 kinds, then the ``engine.save`` blob.
@@ -15,7 +16,8 @@ HUMAN = const(0)
 EASY = const(1)
 MEDIUM = const(2)
 HARD = const(3)
-LEVELS = ("", "easy", "medium", "hard")
+BOT = const(4)
+LEVELS = ("", "easy", "medium", "hard", "bot")
 
 _VERSION = const(1)
 _MAX_SEATS = const(7)  # engine.rules.MAX_PLAYERS
@@ -44,6 +46,6 @@ def decode_match(b):
         raise ValueError("save: bad seat list")
     kinds = bytearray(b[5:5 + n])
     for k in kinds:
-        if k > HARD:
+        if k > BOT:
             raise ValueError("save: bad seat kind")
     return bytes(b[5 + n:]), kinds, seed

@@ -1,6 +1,7 @@
 """What the app keeps in the Store, as small byte records, and the set-up model.
 
-SETTINGS (23 bytes): "C" version, prefs byte (mute bit 0, brightness bits 1-2), then the
+SETTINGS (23 bytes): "C" version, prefs byte (mute bit 0, brightness bits 1-2, hints
+bit 3, Mu plotter lines bit 4), then the
 last set-up: profile, players, hand, strict, ace, tie_all, inverse, threshold, re-entry
 mode, stakes, end, rounds, open cards, and one byte per seat (HUMAN or an AI level).
 The set-up is stored as chosen, even when it is not a valid combination, so that nothing
@@ -18,9 +19,9 @@ Anything short, unknown or out of range decodes to the defaults (``None`` for a 
 from engine.compat import const
 from engine.rules import Rules, PROFILES, MAX_PLAYERS
 
-from cucumber.seats import HUMAN, EASY, MEDIUM, HARD, LEVELS  # noqa: F401  (for menus)
+from cucumber.seats import HUMAN, EASY, MEDIUM, HARD, BOT, LEVELS  # noqa: F401  (for menus)
 
-KIND_NAMES = ("Human", "AI easy", "AI medium", "AI hard")
+KIND_NAMES = ("Human", "AI easy", "AI medium", "AI hard", "Bot")
 
 # Re-entry modes offered on the set-up screen.
 REENTRY_NAMES = ("none", "2 lives", "3 lives", "buy-back", "comeback")
@@ -105,7 +106,7 @@ class Setup:
             if not low[i] <= b[i] <= lim[i]:
                 return False
         for i in range(MAX_PLAYERS):
-            if b[nf + i] > HARD:
+            if b[nf + i] > BOT:
                 return False
         for i in range(nf):
             setattr(self, Setup.FIELDS[i], b[i])
@@ -117,12 +118,15 @@ class Prefs:
     def __init__(self):
         self.mute = False
         self.brightness = 3
+        self.hints = False  # a hint key (up) for human players: the hard AI's card
+        self.plotter = False  # the scores on the serial console for Mu's plotter
 
 
 def encode_settings(prefs, setup):
     out = bytearray(b"C")
     out.append(_VERSION)
-    out.append((1 if prefs.mute else 0) | ((prefs.brightness & 3) << 1))
+    out.append((1 if prefs.mute else 0) | ((prefs.brightness & 3) << 1)
+               | (8 if prefs.hints else 0) | (16 if prefs.plotter else 0))
     out.extend(setup.encode())
     return bytes(out)
 
@@ -133,12 +137,14 @@ def decode_settings(b):
     setup = Setup()
     if b is None:
         return prefs, setup, True
-    if len(b) < 3 or b[0:1] != b"C" or b[1] != _VERSION or b[2] > 7:
+    if len(b) < 3 or b[0:1] != b"C" or b[1] != _VERSION or b[2] > 31:
         return prefs, setup, False
     if not setup.decode(bytes(b[3:])):
         return prefs, Setup(), False
     prefs.mute = bool(b[2] & 1)
     prefs.brightness = (b[2] >> 1) & 3
+    prefs.hints = bool(b[2] & 8)
+    prefs.plotter = bool(b[2] & 16)
     return prefs, setup, True
 
 

@@ -162,6 +162,13 @@ class Store:
         self._slot[kind] = best[2]
         return False
 
+    def lifetime_writes(self):
+        """Slot writes made to this nvm so far, ever (the flash wear the Inside the chip
+        page shows): each write adds one to its kind's sequence number, so their sum
+        counts them all, with no write of its own (wrong after 65,536 writes of a kind,
+        or once a kind's slots were lost)."""
+        return self._seq[0] + self._seq[1] + self._seq[2]
+
     def get(self, kind):
         """The stored bytes of ``kind`` (SETTINGS, STATS or MATCH), or None."""
         return self._data[kind]

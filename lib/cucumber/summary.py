@@ -243,3 +243,36 @@ class MatchEnd(Page):
         if k == keys.B or k == keys.START:
             return ("title",)
         return None
+
+
+def show_page(app):
+    """Open the page of the app's first pending page, ``app.pages[0]`` (the table is
+    dropped: it is rebuilt after the pages). Here, not in cucumber.app: this module is
+    loaded for the page anyway."""
+    p = app.pages[0]
+    m = app.match
+    kind = p[0]
+    app.table = None
+    demo = app.demo
+    if demo is not None:  # the demo turns its pages by itself
+        demo.page_due = (app.now + demo.page_ms()) & 0x1FFFFFFF
+    if kind == "round":
+        app.open_screen("summary", "RoundSummary", m, p[1], p[2], p[3], p[4], p[5])
+        return
+    if kind == "life":
+        app.beep("out")
+        app.open_screen("summary", "life_lost", p[1], app.penalty_scores[p[1]],
+                        m.rules.threshold, p[2], p[3])
+    elif kind == "out":
+        app.beep("out")
+        app.open_screen("summary", "eliminated", p[1], p[2])
+    elif kind == "loser":
+        app.beep("out")
+        app.open_screen("summary", "cucumber", p[1], p[2])
+    elif kind == "back":
+        app.open_screen("summary", "reentered", p[1], p[2], p[3])
+    elif kind == "sudden":
+        app.open_screen("summary", "sudden", p[1:])
+    else:  # win
+        app.beep("win")
+        app.open_screen("summary", "MatchEnd", m, app.kinds)

@@ -38,7 +38,7 @@ SMALL_FROM = 6  # players from which the seat columns use the small font
 # checks the messages of whole matches against it). Each character costs a look-up and
 # one read of its glyph when the table's fonts load (not timed on a board), and 15 bytes
 # of sheet.
-STATUS_CHARS = "0123456789 .,:!?/-()" + "PJQKA" + ui.LOWER + ui.SUIT_SIGNS
+STATUS_CHARS = "0123456789 .,:!?/-()%" + "PJQKA" + ui.LOWER + ui.SUIT_SIGNS
 RED_SUITS = ui.SUIT_SIGNS[1:3]
 SEAT_CHARS = "P0123456789x-"
 
@@ -79,6 +79,7 @@ class Table:
         self.reviewing = False
         self.message = None
         self.frozen = False  # the round is over: the columns stay as it left them
+        self.hints = False  # up asks for a hint (the app answers with show_hint)
         g = displayio.Group()
         g.append(ui.background(ui.FELT))
         # your seat (the holder's): its column and trick slot on a lighter felt
@@ -124,14 +125,18 @@ class Table:
         self.arrow = ui.rect(OFF, LEGAL_Y - 5, 8, 3, ui.YELLOW)
         g.append(self.arrow)
         self.hand_tg = []
-        self.marks = []
         for _ in range(7):
             tg = ui.card(ui.BACK, OFF, HAND_Y)
             g.append(tg)
             self.hand_tg.append(tg)
-            r = ui.rect(OFF, MARK_Y, 16, 3, ui.MARK)
-            g.append(r)
-            self.marks.append(r)
+        # the legal cards' marks: one bitmap row for all seven (seven rectangles took
+        # about 500 B more of the board's heap)
+        self.mark_bm = displayio.Bitmap(ui.W, 3, 2)
+        mp = displayio.Palette(2)
+        mp[0] = 0
+        mp.make_transparent(0)
+        mp[1] = ui.MARK
+        g.append(displayio.TileGrid(self.mark_bm, pixel_shader=mp, x=0, y=MARK_Y))
         self.hidden_text = ui.Text("", x=2, y=HAND_Y + 8, width=26, color=ui.GREY)
         g.append(self.hidden_text)
         self.main = g
@@ -283,12 +288,12 @@ class Table:
         else:
             self.nlegal = 0
         count = len(hand)
+        marks = self.mark_bm
+        marks.fill(0)
         for i in range(7):
             tg = self.hand_tg[i]
-            mk = self.marks[i]
             if i >= count:
                 tg.x = OFF
-                mk.x = OFF
                 continue
             c = hand[i]
             tg[0] = c
@@ -298,11 +303,14 @@ class Table:
             if legal:
                 tg.y = LEGAL_Y
                 tg.pixel_shader = ui.sheet().pixel_shader
-                mk.x = x + 2
+                for dx in range(x + 2, x + 18):
+                    if 0 <= dx < ui.W:
+                        marks[dx, 0] = 1
+                        marks[dx, 1] = 1
+                        marks[dx, 2] = 1
             else:
                 tg.y = HAND_Y
                 tg.pixel_shader = ui.dim_palette() if self.interactive else ui.sheet().pixel_shader
-                mk.x = OFF
         if holder is None and not self.frozen:
             spectator = True
             for k in self.kinds:
@@ -352,29 +360,21 @@ class Table:
         t = self.trick_label()
         return s + " " * max(1, 26 - len(s) - len(t)) + t
 
+    def show_hint(self, card, text):
+        """Select ``card`` (the hint) and say why on the status line."""
+        for i in range(self.nlegal):
+            if self.legal[i] == card:
+                self.sel = i
+        self._draw_selection()
+        self.set_status(text, ui.CYAN)
+
     # ----- review of played cards ----------------------------------------------------
 
     def open_review(self, viewer):
-        """The played cards of every seat this round (rules.open_cards only)."""
-        m = self.m
-        g = displayio.Group()
-        g.append(ui.background(ui.DARK))
-        g.append(ui.Text("Played this round", x=2, y=0, color=ui.YELLOW))
-        g.append(ui.Text("B:back", x=122, y=0, color=ui.GREY))
-        n = self.n
-        step = 30 if n <= 3 else (128 - 13 - ui.CARD_H) // (n - 1)
-        for s in range(n):
-            y = 13 + s * step
-            if viewer is None:
-                played = m.played_by(s)
-            else:
-                played = m.view(viewer).played_by(s)
-            g.append(ui.Text(ui.seat_name(s), x=0, y=y + 1,
-                             color=ui.TEXT if m.active(s) else ui.GREY))
-            for j in range(len(played)):
-                g.append(ui.card(played[j], 15 + j * 20, y))
-            if not len(played):
-                g.append(ui.Text("-", x=18, y=y + 1, color=ui.GREY))
+        """The played cards of every seat this round (rules.open_cards only): drawn by
+        cucumber.review, loaded for it and forgotten at the next screen."""
+        from cucumber.review import review_group
+        g = review_group(self.m, self.n, viewer)
         self.review = g
         self.reviewing = True
         self.main.hidden = True
@@ -414,6 +414,8 @@ class Table:
             c = self.legal[self.sel]
             self.interactive = False
             return ("play", c)
+        elif k == keys.UP and self.hints:
+            return ("hint",)
         elif k == keys.B or k == keys.UP or k == keys.DOWN:
             self.set_status(self._reason(self.legal[self.sel]), self._reason_color())
         return None

@@ -1,0 +1,32 @@
+"""The review of played cards (SELECT on the table, where the rules keep them open).
+
+Its own module, loaded when the review opens and forgotten at the next screen
+(cucumber.app's ON_USE), so that the table's module does not carry it.
+"""
+
+import displayio
+
+from cucumber import ui
+
+
+def review_group(m, n, viewer):
+    """The review's group: ``viewer``'s view of the cards played this round (every card
+    when ``viewer`` is None)."""
+    g = displayio.Group()
+    g.append(ui.background(ui.DARK))
+    g.append(ui.Text("Played this round", x=2, y=0, color=ui.YELLOW))
+    g.append(ui.Text("B:back", x=122, y=0, color=ui.GREY))
+    step = 30 if n <= 3 else (128 - 13 - ui.CARD_H) // (n - 1)
+    for s in range(n):
+        y = 13 + s * step
+        if viewer is None:
+            played = m.played_by(s)
+        else:
+            played = m.view(viewer).played_by(s)
+        g.append(ui.Text(ui.seat_name(s), x=0, y=y + 1,
+                         color=ui.TEXT if m.active(s) else ui.GREY))
+        for j in range(len(played)):
+            g.append(ui.card(played[j], 15 + j * 20, y))
+        if not len(played):
+            g.append(ui.Text("-", x=18, y=y + 1, color=ui.GREY))
+    return g
