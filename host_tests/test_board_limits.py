@@ -29,9 +29,12 @@ def test_whole_matches_fit_the_pystack(tree, name):
     r = boardrig.run(code, step, tree=tree, pystack=PYSTACK)
     assert r.ok, r.explain()
     res = r.result
-    assert res["matches"] == plan["matches"]
-    assert "end" in res["screens"]  # the match-end screen was reached and left
-    if plan["setup"]["kinds"][0] == 0:
+    if plan.get("demo"):  # match after match (turning its pages itself), the chip page
+        assert res["matches"] >= 1 and "chip" in res["screens"], res
+    else:
+        assert res["matches"] == plan["matches"]
+        assert "end" in res["screens"]  # the match-end screen was reached and left
+    if plan["setup"]["kinds"][0] == 0 and not plan.get("demo"):
         assert res["plays"] > 0
     for screen in ("review", "pause", "rules"):
         if screen in plan.get("visit", ()) and screen != "review":
@@ -103,8 +106,11 @@ def test_whole_matches_fit_the_heap_budget(tree, unix32, name):
     code, step = boardrig.app_job(plan)
     r = boardrig.run(code, step, tree=tree, heap=boardrig.HEAP_BUDGET, interpreter=unix32)
     assert r.ok, r.explain()
-    assert r.result["matches"] == plan["matches"]
-    assert "end" in r.result["screens"]
+    if plan.get("demo"):
+        assert r.result["matches"] >= 1 and "chip" in r.result["screens"]
+    else:
+        assert r.result["matches"] == plan["matches"]
+        assert "end" in r.result["screens"]
 
 
 def test_the_heap_rig_collects_inside_a_match(tree, unix32):

@@ -149,6 +149,9 @@ def make_tree(dest=None, header=b"M", root=ROOT):
         for fn in files:
             with open(os.path.join(dirpath, fn), "r+b") as f:
                 f.write(header)
+    # A student's bot on the drive, as a class would copy it: the set-up then offers
+    # "Bot" (the plans with a Bot seat play it; the others never load it)
+    shutil.copy(os.path.join(root, "examples", "bot.py"), os.path.join(out, "bot.py"))
     if dest is None:
         _trees[key] = out
     return out
@@ -318,6 +321,14 @@ PLANS = {
     "7p-ai-only-hard-ace-wins-last": {"setup": {"profile": 0, "players": 7,
                                                 "kinds": [3, 3, 3, 3, 3, 3, 3], "ace": 2,
                                                 "tie_all": 1, "threshold": 21}, "seed": 9},
+    # the classroom demo (title, Demo) at the largest table, thinking aloud, its keys
+    # pressed and the Inside the chip page opened, for ``demo`` rounds; then B, the title
+    "7p-demo-hard": {"setup": {"profile": 0, "players": 7, "kinds": [0, 3, 3, 3, 3, 3, 3],
+                               "threshold": 21}, "demo": 8, "seed": 10},
+    # a student's bot (examples/bot.py as the drive's bot.py) in a seat, and hints on
+    "5p-bot-hints": {"setup": {"profile": 1, "players": 5, "kinds": [0, 4, 3, 4, 3],
+                               "threshold": 21}, "hints": 1, "visit": VISIT_ALL + ["hint"],
+                     "seed": 11},
 }
 for _plan in PLANS.values():
     _plan.setdefault("matches", 1)

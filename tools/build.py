@@ -105,7 +105,12 @@ def compile_mpy(tool, src, dest, name):
     """Compile ``src`` to ``dest`` as CircuitPython .mpy, embedding ``name`` as the source."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out.mpy")
-        r = subprocess.run([tool, "-o", out, "-s", name, src], capture_output=True, text=True)
+        # -O3: no line-number tables in the bytecode. On the board's heap the app's code
+        # takes 3.3 KB less that way (live heap at a 7-player table on micropython32:
+        # 94,816 -> 91,488 B), which the classroom features needed to stay within 100 KB;
+        # the price: tracebacks name the file and function but no line
+        r = subprocess.run([tool, "-O3", "-o", out, "-s", name, src], capture_output=True,
+                           text=True)
         if r.returncode != 0:
             raise BuildError("mpy-cross failed on %s:\n%s%s" % (src, r.stdout, r.stderr))
         with open(out, "rb") as f:

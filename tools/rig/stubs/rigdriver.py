@@ -11,7 +11,10 @@ The plan (a dict the rig puts in ``PLAN`` before code.py runs):
              profile, threshold, reentry, end, ...; ``kinds`` a list, 0 = human)
   matches    how many matches to finish (rematch in between); then the run ends
   seed       the player's own random choices
-  visit      screens to open during a match: "review", "pause", "rules", "reason"
+  visit      screens to open during a match: "review", "pause", "rules", "reason",
+             "hint" (the hint key: the plan key ``hints`` turns hints on)
+  demo       run the classroom demo (title, Demo) for this many rounds, pressing its
+             keys and opening the Inside the chip page, then B to the title; the run ends
   fail       {"after_plays": n, "kind": "memory" | "pystack" | "error"}: make the app fail
              at the table after the human's n-th card (the crash screen is tested)
   nvm        hex of the nvm to start with (a run after a reload)
@@ -132,12 +135,22 @@ class _Player:
             self.continued = scr.can_continue
             if not scr.can_continue:
                 self.configure(app)
+        demo = self.plan.get("demo")
+        if demo:
+            if self.rounds > 1:  # back from the demo
+                self.finish(app)
+            if scr.menu.cursor != 2:  # "Demo"
+                return _DOWN
+            return _A
         if app.matches_ended >= self.plan.get("matches", 1):
             self.finish(app)
         return _A  # New match, or Continue when a match is saved (the cursor starts there)
 
     def configure(self, app):
         s = app.setup
+        if self.plan.get("hints"):
+            app.prefs.hints = True
+            app.hints = True
         setup = self.plan.get("setup", {})
         profile = setup.get("profile")
         if profile is not None:
@@ -154,9 +167,32 @@ class _Player:
             raise RigFailure("rig: the set-up screen refuses the plan's rules")
         return _START
 
+    def on_demo(self, app, scr):
+        """The demo's keys, once a round each: faster, slower, pause, one card, go on,
+        the Inside the chip page; B after the plan's rounds."""
+        demo = app.demo
+        done = self.visited
+        if demo.paused:  # one card, then on (a key the app ignored is pressed again)
+            if "step" not in done:
+                done["step"] = 1
+                return _A
+            return _START
+        if self.rounds > self.plan["demo"] and app.matches_ended:
+            return _B
+        for k, key in (("up", _UP), ("down", _DOWN), ("pause", _START), ("chip", _SELECT)):
+            if k not in done and self.rng.below(6) == 0:
+                done[k] = 1
+                return key
+        return None
+
+    def on_chip(self, app, scr):
+        return _B if self.same_screen > 3 else None
+
     def on_table(self, app, scr):
         if scr.reviewing:
             return _B
+        if app.demo is not None:
+            return self.on_demo(app, scr)
         visit = self.plan.get("visit", ())
         if not scr.interactive:
             # while the AIs play: the pause menu and the review, once a round each
@@ -175,6 +211,9 @@ class _Player:
         if "reason" in visit and "reason" not in self.visited:
             self.visited["reason"] = 1
             return _B
+        if "hint" in visit and "hint" not in self.visited:
+            self.visited["hint"] = 1
+            return _UP
         r = self.rng.below(10)
         if r < 2:
             return _LEFT
@@ -203,6 +242,8 @@ class _Player:
         return _A
 
     def on_end(self, app, scr):
+        if app.demo is not None:
+            return None  # the demo's next match follows by itself
         if app.matches_ended >= self.plan.get("matches", 1):
             return _B  # to the title, where the run ends
         return _A  # rematch
