@@ -235,7 +235,74 @@ def shoot(out, disp=None):
     snap("21_replace_saved_match")
     d.press(keys.B)
     d.step(2)
+    classroom(d, snap)
     return saved
+
+
+def classroom(d, snap):
+    """The classroom screens: the demo's lines, a hint, Inside the chip, a bot seat."""
+    import contextlib
+    import io
+    import tempfile
+    from cucumber import botseat, lobby
+    from cucumber.settings import HUMAN, MEDIUM, HARD, BOT
+    quiet = contextlib.redirect_stdout(io.StringIO())  # the serial console's lines
+    with quiet:
+        d.app.command(("title",))
+        d.setup(profile=0, players=4, kinds=(HARD, MEDIUM, HARD, HARD), end=0, reentry=1)
+        d.app.command(("title",))
+        d.step(2)
+        d.app.command(("demo",))
+
+        def demo_line(dr):
+            demo = dr.app.demo
+            return (dr.name() == "table" and demo.lines is not None and dr.app.wait
+                    and "risk" in demo.lines[1].text and dr.app.match.trick_no >= 1)
+        d.auto(demo_line)
+        snap("22_demo")
+        d.press(keys.SELECT)
+        d.step(2)
+        snap("24_inside_the_chip")
+        d.press(keys.B)
+        d.app.command(("title",))
+        d.app.prefs.hints = True
+        d.app.hints = True
+        d.start(profile=0, players=4, kinds=(HUMAN, HARD, MEDIUM, HARD), end=0, reentry=1)
+
+        def my_turn_later(dr):
+            t = dr.app.table
+            return (dr.name() == "table" and t is not None and t.interactive
+                    and dr.app.wait is None and dr.app.match.trick_no >= 2)
+        d.auto(my_turn_later)
+        d.press(keys.UP)
+        snap("23_hint")
+        # a student's bot that fails on the third trick, on a drive of its own
+        drive = tempfile.mkdtemp(prefix="cucumber_bot_")
+        with open(os.path.join(drive, "bot.py"), "w") as f:
+            f.write("def choose(view):\n    if view.trick_no == 2:\n"
+                    "        return 1 // 0\n    return view.legal[-1]\n")
+        init = botseat.BotSeat.__init__
+        found = lobby.bot_file
+        botseat.BotSeat.__init__ = lambda self, seed=1, **kw: init(
+            self, seed, root=drive + os.sep, **kw)
+        lobby.bot_file = lambda: True
+        try:
+            d.app.command(("title",))
+            d.start(profile=0, players=4, kinds=(HUMAN, MEDIUM, BOT, MEDIUM), end=0,
+                    reentry=1)
+
+            def bot_problem(dr):
+                t = dr.app.table
+                return (dr.name() == "table" and t is not None
+                        and t.status.text.startswith("bot"))
+            d.auto(bot_problem)
+            snap("25_bot_problem")
+        finally:
+            botseat.BotSeat.__init__ = init
+            lobby.bot_file = found
+        d.app.command(("title",))
+        d.app.prefs.hints = False
+        d.app.hints = False
 
 
 def main(argv=None):
