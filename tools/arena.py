@@ -467,8 +467,9 @@ def format_fallbacks(rows):
             continue
         kinds = ", ".join("%d %s" % (f[k], k if f[k] != 1 or k != "errors" else "error")
                           for k in players.PROBLEM_KINDS if f[k])
-        lines.append("%s: %d fallback card%s of %d%s" % (
-            r["bot"], f["total"], "" if f["total"] == 1 else "s", r["bot_cards"],
+        lines.append("%s: %s fallback card%s of %s%s" % (
+            r["bot"], format(f["total"], ","), "" if f["total"] == 1 else "s",
+            format(r["bot_cards"], ","),
             " (%s)" % kinds if kinds else ""))
     return lines
 
