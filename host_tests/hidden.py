@@ -35,3 +35,28 @@ def rearranged(m, seat, rng):
             return [list(m.played_by(s)) + (list(m.hand(s)) if s == seat else hands[s])
                     for s in range(n)]
     return None
+
+
+def twin_matches(rules, seed, stop, bots, rng):
+    """Two matches that agree on everything the seat to move may know: one played for
+    ``stop`` actions from the deal of ``seed`` (each seat asking ``bots[seat]``), and the
+    same actions from that deal with the others' hidden cards redrawn (``rearranged``).
+    ``(m, m2, seat)``, or None when no redraw was found."""
+    from engine.match import Match
+    base = Match(rules.copy(), seed=seed)
+    deal0 = [list(base.hand(s)) for s in range(rules.players)]
+    m = Match(rules.copy(), seed=1, hands=deal0, dealer=base.dealer)
+    actions = []
+    while len(actions) < stop:
+        s = m.current_player()
+        a = bots[s].choose(m.view(s))
+        actions.append(a)
+        m.apply_action(a)
+    seat = m.current_player()
+    deal = rearranged(m, seat, rng)
+    if deal is None:
+        return None
+    m2 = Match(rules.copy(), seed=1, hands=deal, dealer=base.dealer)
+    for a in actions:
+        m2.apply_action(a)
+    return m, m2, seat

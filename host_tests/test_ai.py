@@ -8,7 +8,7 @@ import pytest
 from engine import ai
 from engine.match import DECLINE, PAY, SIT_OUT, Match
 from engine.rules import Rules
-from hidden import rearranged
+from hidden import twin_matches
 
 VARIANTS = [
     ("agurk", {}),
@@ -115,25 +115,11 @@ def test_decision_ignores_what_the_seat_cannot_see(profile, settings):
     checked = 0
     for game in range(8):
         rules = Rules(profile, players=4, **settings)
-        base = Match(rules.copy(), seed=50 + game)
-        deal0 = [list(base.hand(s)) for s in range(4)]
-        dealer = base.dealer
-        m = Match(rules.copy(), seed=1, hands=deal0, dealer=dealer)
-        stop = rng.randrange(4, 22)
-        actions = []
         bots = [ai.Player("medium", seed=s) for s in range(4)]
-        while len(actions) < stop:
-            s = m.current_player()
-            a = bots[s].choose(m.view(s))
-            actions.append(a)
-            m.apply_action(a)
-        seat = m.current_player()
-        deal = rearranged(m, seat, rng)
-        if deal is None:
+        twins = twin_matches(rules, 50 + game, rng.randrange(4, 22), bots, rng)
+        if twins is None:
             continue
-        m2 = Match(rules.copy(), seed=1, hands=deal, dealer=dealer)
-        for a in actions:
-            m2.apply_action(a)
+        m, m2, seat = twins
         assert m2.current_player() == seat
         v1, v2 = m.view(seat), m2.view(seat)
         assert v1.hand() == v2.hand() and v1.trick() == v2.trick()

@@ -24,7 +24,7 @@ from engine.rules import Rules
 from engine.view import View
 from cucumber import botseat
 from cucumber.botseat import BotSeat, short
-from hidden import rearranged
+from hidden import twin_matches
 from mpyrun import ROOT
 
 EXAMPLES = os.path.join(ROOT, "examples") + os.sep
@@ -157,24 +157,11 @@ def test_the_view_is_the_same_when_hidden_cards_are_rearranged(profile, settings
     differs = 0
     for game in range(10):
         rules = Rules(profile, players=4, **settings)
-        base = Match(rules.copy(), seed=70 + game)
-        deal0 = [list(base.hand(s)) for s in range(4)]
-        m = Match(rules.copy(), seed=1, hands=deal0, dealer=base.dealer)
-        stop = rng.randrange(2, 22)
-        actions = []
         bots = [ai.Player("medium", seed=s) for s in range(4)]
-        while len(actions) < stop:
-            s = m.current_player()
-            a = bots[s].choose(m.view(s))
-            actions.append(a)
-            m.apply_action(a)
-        seat = m.current_player()
-        deal = rearranged(m, seat, rng)
-        if deal is None:
+        twins = twin_matches(rules, 70 + game, rng.randrange(2, 22), bots, rng)
+        if twins is None:
             continue
-        m2 = Match(rules.copy(), seed=1, hands=deal, dealer=base.dealer)
-        for a in actions:
-            m2.apply_action(a)
+        m, m2, seat = twins
         assert vars(botview.snapshot(m.view(seat))) == vars(botview.snapshot(m2.view(seat)))
         differs += any(m.hand(s) != m2.hand(s) for s in range(4) if s != seat)
     assert differs >= 4

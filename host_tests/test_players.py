@@ -9,7 +9,7 @@ import pytest
 import players
 from engine.match import PHASE_PLAY, Match
 from engine.rules import Rules
-from hidden import rearranged  # noqa: E402
+from hidden import twin_matches  # noqa: E402
 
 VARIANTS = [
     ("agurk", {}),
@@ -65,24 +65,11 @@ def test_decision_ignores_what_the_seat_cannot_see(profile, settings):
     checked = 0
     for game in range(8):
         rules = Rules(profile, players=4, **settings)
-        base = Match(rules.copy(), seed=50 + game)
-        deal0 = [list(base.hand(s)) for s in range(4)]
-        m = Match(rules.copy(), seed=1, hands=deal0, dealer=base.dealer)
-        stop = rng.randrange(4, 22)
-        actions = []
         bots = [players.make("sharp") for s in range(4)]
-        while len(actions) < stop:
-            s = m.current_player()
-            a = bots[s].choose(m.view(s))
-            actions.append(a)
-            m.apply_action(a)
-        seat = m.current_player()
-        deal = rearranged(m, seat, rng)
-        if deal is None:
+        twins = twin_matches(rules, 50 + game, rng.randrange(4, 22), bots, rng)
+        if twins is None:
             continue
-        m2 = Match(rules.copy(), seed=1, hands=deal, dealer=base.dealer)
-        for a in actions:
-            m2.apply_action(a)
+        m, m2, seat = twins
         v1, v2 = m.view(seat), m2.view(seat)
         assert v1.hand() == v2.hand() and v1.trick() == v2.trick()
         for s in range(4):
