@@ -312,3 +312,21 @@ def test_a_file_that_cannot_be_a_bot_raises_one_line(tmp_path, text, words):
         players.make(path)
     assert words in str(e.value) and "\n" not in str(e.value)
     assert isinstance(e.value, ValueError)
+
+
+def test_a_bot_stuck_in_a_loop_is_stopped_and_medium_plays(tmp_path, monkeypatch):
+    """On a PC the arena interrupts a bot that never returns (the limit made short here):
+    that card is medium's, counted as slow, and the next card is asked of the bot again."""
+    monkeypatch.setattr(players, "STOP_AFTER_S", 0.2)
+    path = _bot_file(tmp_path, "def choose(view):\n    while view.trick_no == 0:\n"
+                               "        pass\n    return min(view.legal)\n")
+    bot = players.make(path, seed=2)
+    m = Match(Rules("agurk", players=3), seed=1)
+    while not m.is_terminal() and m.round_no == 0:
+        s = m.current_player()
+        p = bot if s == 0 else players.make("sharp")
+        a = p.choose(m.view(s))
+        assert a in (m.legal_cards() if m.phase == 0 else m.legal_actions())
+        m.apply_action(a)
+    assert bot.problems["slow"] == 1 and "stopped" in bot.first["slow"]
+    assert bot.asked > 1 and bot.problems["errors"] == bot.problems["illegal"] == 0

@@ -31,6 +31,7 @@ import importlib.util
 import itertools
 import os
 import random
+import signal
 import sys
 import time
 import traceback
@@ -69,6 +70,17 @@ def make(name, seed=1, effort=None):
 
 BOT_FALLBACK = "medium"  # plays a bot's card when the bot fails, and its re-entry offers
 PROBLEM_KINDS = ("errors", "illegal", "slow")
+# A bot still running this long is stopped (on a PC, where a timer can interrupt it: on
+# the board only Ctrl-C on the serial console can), and that card counts as slow
+STOP_AFTER_S = botview.LIMIT_MS / 1000 + 1
+
+
+class BotStopped(Exception):
+    """Raised inside a bot's choose() that ran past STOP_AFTER_S."""
+
+
+def _stop_bot(signum, frame):
+    raise BotStopped("stopped after %g s" % STOP_AFTER_S)
 _loads = itertools.count(1)
 
 
@@ -132,6 +144,7 @@ class FileBot:
         self.problems = {k: 0 for k in PROBLEM_KINDS}
         self.first = {}
         self._trace = None
+        self._stopped = False
 
     def choose(self, view):
         if view.phase() != PHASE_PLAY:
@@ -139,9 +152,12 @@ class FileBot:
             return self.fallback.choose(view)
         self.asked += 1
         self._trace = None
+        self._stopped = False
         card, problem = botview.ask(self._call, view, self.fallback, clock=self.clock)
         if problem is not None:
-            if self._trace is not None:
+            if self._stopped:
+                kind, text = "slow", "bot stopped: still running after %g s" % STOP_AFTER_S
+            elif self._trace is not None:
                 kind, text = "errors", self._trace
             elif problem.startswith("bot too slow"):
                 kind, text = "slow", problem
@@ -156,13 +172,27 @@ class FileBot:
         """The bot's ``choose``, keeping the traceback of what it raises (without this
         frame) before ``ask`` catches it. What it prints goes to stderr, so that it never
         mixes with the arena's table or JSON lines."""
+        timer = hasattr(signal, "setitimer")
+        try:
+            old = signal.signal(signal.SIGALRM, _stop_bot) if timer else None
+        except ValueError:  # not the main thread: no timer, the clock check only
+            timer = False
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, STOP_AFTER_S)
         try:
             with contextlib.redirect_stdout(sys.stderr):
                 return self.module.choose(bot_view)
+        except BotStopped:
+            self._stopped = True
+            raise
         except Exception as e:
             tb = e.__traceback__.tb_next if e.__traceback__ is not None else None
             self._trace = "".join(traceback.format_exception(type(e), e, tb))
             raise
+        finally:
+            if timer:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, old)
 
 
 def _top(view):
