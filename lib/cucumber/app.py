@@ -7,14 +7,22 @@ keys pressed before it passes are dropped, as are the rest of a batch of keys on
 of them changed the screen.
 
 Only the current screen's display group exists: making a screen builds its group and
-the previous one is dropped. Only the current screen's code is loaded, too: each screen
-module (menus, rulespage, summary, pause) is imported when one of its screens opens and
+the previous one is dropped, and nothing holds the old one while the new one is built
+(not ``step()``'s local, not the lobby's code: measured, that took 4-6 KB of the worst
+plans' heap). Only the current screen's code is loaded, too: each screen module (menus,
+rulespage, summary, pause, chip) is imported when one of its screens opens and
 forgotten when a screen of another opens. The table's module stays for the whole of a
 match: imported again after every round's pages it fragmented the heap (measured on
 micropython32: the worst plan needed 102,400 B that way, 101,376 B kept). The title's
 code (cucumber.lobby, cucumber.settings, the version) is forgotten for the whole of a
 match (the preferences a match needs are read out of them first). What each
 part costs is in docs/FIGURES.md (tools/bench_board.py).
+
+Every match event is also one line on the serial console (cucumber.console). The
+classroom's parts are modules of their own, loaded only while used: the demo
+(cucumber.demo, which this module asks for its pauses and hands the table's keys), the
+hint key (cucumber.hint), a student's bot seat (cucumber.botseat) and the Inside the chip
+page (cucumber.chip).
 """
 
 import gc
