@@ -21,14 +21,15 @@ them open) plus what it saw itself at earlier turns of the same round.
   where that fits its budget (``_MEDIUM_EFFORT``: the two- and three-player end game).
 - ``hard``: determinised Monte-Carlo search. It deals the unseen cards to the other
   players many times, consistently with everything its seat knows (counts, the bounds
-  ``lo <= rank < hi`` every play revealed, the cards it saw leave a hand), preferring deals
-  that also fit a belief about the others (a player who headed the trick played its
-  highest card; one who did not could not), and for each candidate card plays the rest of
-  the round out on a compact rank-only simulator (everyone following the heuristic with
-  medium's lead), solving the last two tricks exactly (each player minimising their own
-  penalty). Candidates are compared on the same deals; a tie keeps medium's choice. Costs
-  are match-aware: a penalty that reaches the threshold costs extra (more on the last
-  life, most under "first out loses"; nothing extra in fixed rounds).
+  ``lo <= rank < hi`` every play revealed, the cards it saw leave a hand), and no more: a
+  belief that the others play like the heuristic (who heads plays its highest card) won
+  0.1 a round against three sharp players but lost 0.5 against pimc2. For each candidate
+  card it plays the rest of the round out on a compact rank-only simulator (everyone
+  following the heuristic with medium's lead), solving the last two tricks exactly (each
+  player minimising their own penalty). Candidates are compared on the same deals; a tie
+  keeps medium's choice. Costs are match-aware: a penalty that reaches the threshold
+  costs extra (more on the last life, most under "first out loses"; nothing extra in
+  fixed rounds).
   ``effort`` is the budget in work units per decision (a simulated card play is one unit,
   a sampled card two, a play of the exact search three; default ``_EFFORT``, which keeps
   a decision under about 30 million MicroPython fuel, ~0.27 s on a SAMD51 (estimate));
@@ -66,13 +67,10 @@ _FIXED = const(2)  # engine.rules.END_FIXED_ROUNDS
 
 # A Player's memory of the round, ``seen`` (bytearray(_MEMORY_SIZE)): [0:52] 1 for each
 # card this seat saw leave a hand (played in front of it), [_SEEN_BY + seat] how many of
-# them per seat, [_BELIEF + seat] the belief "every card left there ranks below this"
-# (what the plays say if the others play like the heuristic: soft, used while sampling
-# when it can be met), [_MEMORY_TRICK] trick number + 1 of the last update.
+# them per seat, [_MEMORY_TRICK] trick number + 1 of the last update.
 _SEEN_BY = const(52)
-_BELIEF = const(59)
-_MEMORY_TRICK = const(66)
-_MEMORY_SIZE = const(67)
+_MEMORY_TRICK = const(59)
+_MEMORY_SIZE = const(60)
 
 # The simulator plays ranks by position: 0 is the current trick's leader, then round
 # order, players in the round only.
@@ -85,14 +83,12 @@ _hands = bytearray(56)
 _BY = const(49)
 _tricks = bytearray(98)
 # _known, the fixed part of the sampling, per position: [_SEAT + q] the seat, public
-# bounds [_LO + q] <= rank < [_HI + q], [_BELIEF_HI + q] hi tightened by the belief when
-# that leaves room; and [_POOL:] the unseen cards' ranks.
+# bounds [_LO + q] <= rank < [_HI + q]; and [_POOL:] the unseen cards' ranks.
 _SEAT = const(0)
 _LO = const(7)
 _HI = const(14)
-_BELIEF_HI = const(21)
-_POOL = const(28)
-_known = bytearray(80)
+_POOL = const(21)
+_known = bytearray(73)
 # _stack, the exact search's stack: per branching play [_TRIED + depth] the hand slot of
 # the card tried, its legal slots [0, [_LOW_END + depth]) and [[_HIGH_START + depth], n),
 # [_TOP + depth] the trick's top rank + 1 before it, and the best result so far (takers
@@ -202,26 +198,12 @@ class Player:
         if (len(view.hand()) == rules.hand or trick_no + 1 < memory[_MEMORY_TRICK]
                 or key != self.key):
             # another round (or match): forget
-            for i in range(_BELIEF):
+            for i in range(_MEMORY_TRICK):
                 memory[i] = 0
-            for i in range(_BELIEF, _MEMORY_TRICK):
-                memory[i] = 13
         memory[_MEMORY_TRICK] = trick_no + 1
         self.key = key
-        top = -1
-        model = not rules.inverse and not (
-            len(trick) and trick[0] >> 2 == _ACE and rules.ace == _FORCES)
         for i in range(len(trick)):
             card = trick[i]
-            rank = card >> 2
-            if model and (i or view.count(seats[0]) < 3):
-                # the heuristic plays its highest card when it heads, else its lowest
-                # (a lead from four cards or more is medium's middle card: no belief)
-                below = rank + 1 if rank >= top else top
-                if below < memory[_BELIEF + seats[i]]:
-                    memory[_BELIEF + seats[i]] = below
-            if rank > top:
-                top = rank
             if not memory[card]:
                 memory[card] = 1
                 memory[_SEEN_BY + seats[i]] += 1
@@ -294,8 +276,6 @@ class Player:
             lo, hi = view.bounds(seat)
             known[_LO + i] = lo
             known[_HI + i] = hi
-            belief = memory[_BELIEF + seat]
-            known[_BELIEF_HI + i] = belief if lo < belief < hi else hi
         for i in range(len(hand)):
             _deal[me * 7 + i] = hand[i] >> 2
         last = rules.hand - 1
@@ -467,23 +447,21 @@ def _evaluate(cards):
 
 def _sample_deal(rng):
     """Deal the pool to the other positions of ``_deal`` (sorted), respecting counts and
-    bounds: first within the belief about the others' highest cards, then within the
-    public bounds only, at last with any cards. The pool's order carries over from one
+    public bounds (twice), at last with any cards. The pool's order carries over from one
     sample to the next. Adds the work (two units a draw) to ``_search_state``."""
     known = _known
     deal = _deal
     players = _search_state[_PLAYERS]
     me = _search_state[_ME]
     work = 0
-    for attempt in range(5):
-        hi_at = _BELIEF_HI if attempt < 2 else _HI
+    for attempt in range(3):
         free = _search_state[_POOL_SIZE]  # known[_POOL:_POOL + free] is still to deal
         ok = True
         # the tight ranges first, while the pool still holds cards that fit them
         for tight in (True, False):
             for position in range(players):
                 lo = known[_LO + position]
-                hi = known[hi_at + position]
+                hi = known[_HI + position]
                 if position == me or (hi - lo < 13) != tight:
                     continue
                 start = position * 7
@@ -492,7 +470,7 @@ def _sample_deal(rng):
                     while free:
                         drawn = _POOL + rng.below(free)
                         rank = known[drawn]
-                        if lo <= rank < hi or attempt == 4:
+                        if lo <= rank < hi or attempt == 2:
                             break
                         tries += 1
                         if tries > 12:

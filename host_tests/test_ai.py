@@ -385,3 +385,49 @@ def test_decisions_do_not_recurse():
             m.apply_action(action)
     assert positions > 10
     assert 3 <= deepest[0] <= 4  # choose, _search, _evaluate, _solve
+
+
+def test_hard_samples_within_the_public_bounds_only():
+    """Hard reads no belief about how the others play into their plays: a player who
+    headed a trick with a card may still hold a higher one in hard's sampled deals (the
+    belief "a player who heads plays its highest card" lost against every player that is
+    not the heuristic), and every sampled hand keeps the public bounds."""
+    above = 0
+    checked = 0
+    for seed in range(40):
+        m = Match(Rules("agurk", players=4), seed=300 + seed)
+        bots = [ai.Player("medium", seed=s + 1) for s in range(4)]
+        hard = ai.Player("hard", seed=5)
+        headed = {}  # seat -> the lowest rank it headed a trick with (not leading)
+        while m.round_no < 1 and not m.is_terminal():
+            s = m.current_player()
+            v = m.view(s)
+            cards, seats = v.trick()
+            top = -1
+            for i in range(len(cards) if s == 0 else 0):  # what seat 0 saw
+                rank = cards[i] >> 2
+                if i and rank >= top:
+                    headed[seats[i]] = min(rank, headed.get(seats[i], 13))
+                top = max(top, rank)
+            if s == 0 and m.trick_no >= 2 and len(v.legal_cards()) > 1:
+                hard.observe(v)
+                legal = v.legal_cards()
+                assert hard._prepare(v, legal, cards, 100000)
+                state = ai._search_state
+                for _ in range(20):
+                    ai._sample_deal(hard.rng)
+                    for q in range(state[ai._PLAYERS]):
+                        seat = ai._known[ai._SEAT + q]
+                        if q == state[ai._ME]:
+                            continue
+                        lo, hi = v.bounds(seat)
+                        hand = ai._deal[q * 7:q * 7 + v.count(seat)]
+                        assert all(lo <= r < hi for r in hand), (seed, seat, lo, hi)
+                        if seat in headed and v.count(seat):
+                            checked += 1
+                            above += max(hand) > headed[seat]
+            elif s == 0:
+                hard.observe(v)
+            m.apply_action(bots[s].choose(v))
+    assert checked > 100
+    assert above > checked // 5  # 40% here (with the belief: 1%)

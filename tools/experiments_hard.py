@@ -1,0 +1,79 @@
+"""Scratch: hard's variants against a table, duplicate arena (host only).
+
+    python tools/experiments_hard.py --bots hard,h_nobelief,pimc2,pimc2 --deals 40 \
+        --pimc 200 [--profile agurk] [--rule inverse=1] [--jobs 1]
+
+A bot ``h_VARIANT`` is hard from a copy of engine/ai.py with the source edits
+VARIANTS[VARIANT] (tools/experiments_variants.py) applied; "hard" is the file as it
+is. ``--pimc N`` gives pimc/pimc2 N sampled deals without changing hard's effort.
+"""
+
+import argparse
+import os
+import sys
+import types
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tools")]
+
+import arena  # noqa: E402
+import players  # noqa: E402
+
+VARIANTS = {"base": []}
+try:
+    from experiments_variants import VARIANTS as _V  # noqa: E402
+    VARIANTS.update(_V)
+except ImportError:
+    pass
+
+
+def load(variant):
+    src = open(os.path.join(ROOT, "engine", "ai.py")).read()
+    for old, new in VARIANTS[variant]:
+        if old not in src:
+            raise SystemExit("variant %s: edit not found: %r" % (variant, old[:60]))
+        src = src.replace(old, new, 1)
+    mod = types.ModuleType("engine.ai_x")
+    mod.__file__ = os.path.join(ROOT, "engine", "ai.py")
+    exec(compile(src, "ai_" + variant, "exec"), mod.__dict__)
+    return mod
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bots", required=True)
+    ap.add_argument("--deals", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pimc", type=int, default=None)
+    ap.add_argument("--profile", default="agurk")
+    ap.add_argument("--rule", action="append")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--all-orders", action="store_true")
+    a = ap.parse_args()
+    pimc = a.pimc
+    mods = {}
+
+    def make_players(names, seed, effort):
+        out = []
+        for s in range(len(names)):
+            e = pimc if names[s] in ("pimc", "pimc2") else None
+            name = names[s]
+            if name.startswith("h_"):
+                if name not in mods:
+                    mods[name] = load(name[2:])
+                out.append(mods[name].Player("hard", seed=seed * 8 + s + 1))
+                continue
+            out.append(players.make(name, seed=seed * 8 + s + 1, effort=e))
+        return out
+
+    arena._make_players = make_players
+    bots = a.bots.split(",")
+    rules = arena.parse_rules(a.profile, len(bots), a.rule)
+    rows = arena.run(rules, bots, a.deals, 0, a.seed, None, a.jobs, False, a.all_orders)
+    print("profile %s rules %s bots %s deals %d seed %d pimc %s" % (
+        a.profile, a.rule or "-", a.bots, a.deals, a.seed, pimc))
+    print(arena.format_table(rows))
+
+
+if __name__ == "__main__":
+    main()

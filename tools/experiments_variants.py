@@ -1,0 +1,27 @@
+"""Scratch: source edits of engine/ai.py for tools/experiments_hard.py (a bot named
+``h_NAME`` is hard with the edits VARIANTS[NAME] applied to a copy of engine/ai.py).
+
+Measured 2026-12-01 on the file before commit "hard: no belief" (each edit then applied to
+it; the belief edits no longer apply since the belief is gone), agurk, 4 players, seed 1:
+- nobelief (sample within the public bounds only): against pimc2 (200 deals a decision),
+  `--bots hard,h_nobelief,pimc2,pimc2 --deals 120 --pimc 200 --all-orders`:
+  hard - h_nobelief +0.489 [+0.254, +0.723]; `--bots hard,h_nobelief,h_half,medium
+  --deals 300 --all-orders`: hard - h_nobelief +0.139 [+0.025, +0.252]; alone against
+  three sharp (`--bots X,sharp,sharp,sharp --deals 1000`): hard 1.072, h_nobelief 1.170.
+- half (the belief in every other sample): against pimc2 like nobelief (-0.012 [-0.313,
+  +0.290], seats not all orders), against three sharp 1.126, and no better than hard at
+  the hard/medium table (hard - h_half +0.041 [-0.067, +0.148]).
+- violate (a seat that plays a card its belief excluded loses the belief): the same as
+  hard against sharp (1.072), hard - h_violate +0.125 [-0.191, +0.441] against pimc2.
+- nobelief_sharplead (rollouts lead the highest card, not medium's middle one): worse,
+  h_nobelief - h_nobelief_sharplead -0.408 [-0.710, -0.107] against pimc2 (not all
+  orders).
+Compare variants at one table with --all-orders: without it, B always sits after A, and
+the seat order moved the difference by up to 0.7 a round.
+"""
+
+SHARPLEAD = [("""            elif n >= 4:
+                i = n >> 1  # medium's lead""", """            elif n >= 99:
+                i = n >> 1  # medium's lead""")]
+
+VARIANTS = {"sharplead": SHARPLEAD}
