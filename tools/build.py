@@ -12,6 +12,8 @@ Contents::
     code.py                  stays source: CircuitPython starts code.py
     lib/engine/*.mpy         engine/ compiled
     lib/cucumber/*.mpy       lib/cucumber/ compiled (every .py there, found at build time)
+    lib/cucumber/text/       every language's texts as they are (cucumber.lang reads them;
+                             docs/LANGUAGES.md)
     lib/<library>/           a library the game imports (``LIBRARIES``, compiled from the
                              pinned PyPI package installed in this venv): none today
     fonts/<name>.glyphs      only the fonts the app loads (``used_fonts``: the names in
@@ -270,6 +272,7 @@ def build(out, root=ROOT, quiet=False):
             with open(os.path.join(lic_dir, import_name + ".txt"), "w", encoding="utf-8") as f:
                 f.write("%s %s (PyPI %s)\n\n%s" % (import_name, version, dist, text))
 
+    copy_texts(root, out, problems)
     copy_fonts(root, out, problems, say)
     for folder, exts, extra in DATA:
         src_dir = os.path.join(root, folder)
@@ -301,6 +304,23 @@ def build(out, root=ROOT, quiet=False):
     if total[0] > LIMIT:
         problems.append("the bundle is %d bytes, over the %d byte target" % (total[0], LIMIT))
     return parts, problems
+
+
+def copy_texts(root, out, problems):
+    """lib/cucumber/text/<code>/<section>.txt as they are: what cucumber.lang reads."""
+    src = os.path.join(root, "lib", "cucumber", "text")
+    if not os.path.isdir(os.path.join(src, "en")):
+        problems.append("lib/cucumber/text/en/ is missing: the screens would have no texts")
+        return
+    for code in sorted(os.listdir(src)):
+        folder = os.path.join(src, code)
+        if not os.path.isdir(folder):
+            continue
+        dest = os.path.join(out, "lib", "cucumber", "text", code)
+        os.makedirs(dest, exist_ok=True)
+        for n in sorted(os.listdir(folder)):
+            if n.endswith(".txt"):
+                shutil.copyfile(os.path.join(folder, n), os.path.join(dest, n))
 
 
 def read_version(root=ROOT):

@@ -1,0 +1,136 @@
+"""The chosen language's words: every text the game shows, read from a small file per
+screen when that screen opens.
+
+The texts live in ``lib/cucumber/text/<code>/<section>.txt`` (UTF-8): one ``key = text``
+line each, ``#`` comments and blank lines ignored. ``section(name)`` gives a section's
+texts as a tuple in the file's order, and the module that shows them names each one by
+an underscore constant in that same order::
+
+    _NEW_MATCH = const(0)   # [title] new_match
+    words = lang.section("title")
+    words[_NEW_MATCH]       # "Nouvelle partie"
+
+``host_tests/test_lang.py`` checks that every language has the same keys in the same
+order as English and that each module's constants match its sections' keys.
+
+Why files and not a module of strings per language: a string of up to 10 characters in
+a module's bytecode is interned for good when the module loads, and the longer ones
+stay on the heap as long as the module does (the table's and the app's for a whole
+match). Read from a file, only the open screen's texts are in RAM, and only those of the
+chosen language. A missing or damaged file, or a missing line, falls back to English
+(an English file missing is a broken copy of the game: the crash screen says which).
+"""
+
+from engine.compat import const
+
+# The languages, in the order of the Settings line; the index is what the SETTINGS
+# record keeps. Each name is written in its own language.
+CODES = ("en", "pt", "fr", "es", "nl", "da", "sv", "pl", "fi")
+NAMES = ("English", "Portugu\u00eas", "Fran\u00e7ais", "Espa\u00f1ol", "Nederlands",
+         "Dansk", "Svenska", "Polski", "Suomi")
+ENGLISH = const(0)
+
+
+def _text_dir():
+    # The folder beside this module: /lib/cucumber/text/ on the board, the repository's
+    # lib/cucumber/text/ on a PC (and the rig's drive there).
+    try:
+        f = __file__
+    except NameError:
+        return "/lib/cucumber/text/"
+    i = max(f.rfind("/"), f.rfind("\\"))
+    return f[:i + 1] + "text/"
+
+
+DIR = _text_dir()
+chosen = ENGLISH
+
+
+def choose(index):
+    """Use language ``index`` of CODES from now on (English when out of range)."""
+    global chosen
+    chosen = index if 0 <= index < len(CODES) else ENGLISH
+
+
+def code():
+    """The chosen language's code ("en", "fr", ...)."""
+    return CODES[chosen]
+
+
+def _read(code, name, texts=True):
+    """[(key, text)] of section ``name`` in language ``code`` (text None unless
+    ``texts``); None if it cannot be read."""
+    try:
+        f = open(DIR + code + "/" + name + ".txt", "rb")
+    except OSError:
+        return None
+    out = []
+    try:
+        while True:
+            line = f.readline()
+            if not line:
+                break
+            if line[:1] == b"#":
+                continue
+            i = line.find(b" = ")
+            if i <= 0:
+                continue
+            end = len(line)
+            while end > i + 3 and (line[end - 1] == 10 or line[end - 1] == 13):
+                end -= 1
+            out.append((str(line[:i], "utf-8"),
+                        str(line[i + 3:end], "utf-8") if texts else None))
+    except (OSError, UnicodeError, ValueError):
+        out = None
+    f.close()
+    return out
+
+
+def section(name):
+    """The texts of section ``name`` in the chosen language, in the order of the English
+    file's keys; English for a key the chosen file lacks (or for the whole section when
+    that file is missing or damaged)."""
+    mine = None
+    if chosen != ENGLISH:
+        mine = _read(CODES[chosen], name)
+    # English's keys decide the order; its texts are read only when needed (a screen
+    # opens when the heap is fullest: no second copy of every text then).
+    english = _read("en", name, not mine) or ()
+    if mine:
+        n = len(english)
+        if len(mine) == n:
+            i = 0
+            while i < n and mine[i][0] == english[i][0]:
+                i += 1
+            if i == n:
+                return tuple(t for k, t in mine)
+        english = _read("en", name) or ()  # keys out of order or missing: one by one
+        out = []
+        for k, t in english:
+            for k2, t2 in mine:
+                if k2 == k:
+                    t = t2
+                    break
+            out.append(t)
+        return tuple(out)
+    return tuple(t for k, t in english)
+
+
+def chars(texts, more=""):
+    """Every character of ``texts`` (and ``more``) once: what a screen's Font loads."""
+    out = " " + more
+    for t in texts:
+        for c in t:
+            if out.find(c) < 0:
+                out += c
+    return out
+
+
+def text(name, key):
+    """The one text of ``key`` in section ``name`` (for rare messages, e.g. a refusal
+    named by the engine): the chosen language's, else English's, else ``key``."""
+    for c in (CODES[chosen], "en"):
+        for k, t in _read(c, name) or ():
+            if k == key:
+                return t
+    return key
