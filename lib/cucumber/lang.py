@@ -134,3 +134,35 @@ def text(name, key):
             if k == key:
                 return t
     return key
+
+
+# words: cards
+_RANKS = const(0)
+_SPRITES = const(1)
+
+_cards = None  # (language, the ranks line, the card sheet's file name)
+
+
+def _card_words():
+    global _cards
+    if _cards is None or _cards[0] != chosen:
+        w = section("cards")
+        _cards = (chosen, w[_RANKS], w[_SPRITES])
+    return _cards
+
+
+def rank(r):
+    """The name of rank ``r`` (0 = two .. 12 = ace) as the chosen language's decks print
+    it: "10", "J" / "B" / "Kn"... One line of the cards section is kept for that (one
+    string, sliced here: no string per rank held)."""
+    line = _card_words()[1]
+    start = 0
+    for _ in range(r):
+        start = line.find(" ", start) + 1
+    end = line.find(" ", start)
+    return line[start:] if end < 0 else line[start:end]
+
+
+def sprites():
+    """The card sheet's file name in sprites/ for the chosen language's rank letters."""
+    return _card_words()[2]
