@@ -12,6 +12,8 @@ an underscore constant in that same order::
 
 ``host_tests/test_lang.py`` checks that every language has the same keys in the same
 order as English and that each module's constants match its sections' keys.
+docs/LANGUAGES.md says how to write a section and which words each language uses for
+the game's terms.
 
 Why files and not a module of strings per language: a string of up to 10 characters in
 a module's bytecode is interned for good when the module loads, and the longer ones
