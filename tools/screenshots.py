@@ -1,6 +1,8 @@
 """A PNG of every screen of the handheld app, made by driving it through its keys.
 
-    python tools/screenshots.py --out DIR
+    python tools/screenshots.py --out DIR              # English
+    python tools/screenshots.py --lang fr --out DIR    # one language (codes: cucumber.lang)
+    python tools/screenshots.py --lang all --out DIR   # every language, DIR/<code>/
 
 Runs headless (SDL_VIDEODRIVER=dummy), with a fake clock and an in-memory nvm. The
 ``Driver`` class here is also what the host tests use to steer the app.
@@ -105,19 +107,42 @@ class Driver:
         return stop(self)
 
 
-def shoot(out, disp=None):
-    os.makedirs(out, exist_ok=True)
+def use_language(d, code):
+    """Switch the driven app to language ``code`` as Settings would (and redraw)."""
+    from cucumber import lang
+    i = lang.CODES.index(code)
+    lang.choose(i)
+    prefs = d.app.prefs
+    if prefs is not None and hasattr(prefs, "lang"):
+        prefs.lang = i
+    d.app.command(("title",))
+    d.step(2)
+
+
+def shoot(out, disp=None, code=None, check=None):
+    """Drive the app through every screen; a PNG of each in ``out`` (None: no PNGs, no
+    display drawn) and ``check(name, root group)`` at each when given. ``code``: the
+    language (None: as the nvm says, English on a fresh one)."""
     from cucumber.settings import HUMAN, MEDIUM, HARD, EASY
-    if disp is None:
-        disp = sim.make_display(headless=True)
+    if out is not None:
+        os.makedirs(out, exist_ok=True)
+        if disp is None:
+            disp = sim.make_display(headless=True)
     saved = []
 
     def snap(name):
+        if check is not None:
+            check(name, d.hw.display.root_group)
+        if out is None:
+            saved.append(name)
+            return
         path = os.path.join(out, name + ".png")
         sim.save_png(disp, path)
         saved.append(path)
 
     d = Driver(display=disp, seed=3)
+    if code is not None:
+        use_language(d, code)
     d.step(2)
     snap("01_title")
     d.press(keys.A)
@@ -173,10 +198,9 @@ def shoot(out, disp=None):
     snap("10_review")
     d.press(keys.B)
 
-    def last_trick(dr):
+    def last_trick(dr):  # the round's last trick taken, still in view
         t = dr.app.table
-        return (dr.name() == "table" and t is not None
-                and "last trick!" in t.status.text)
+        return dr.name() == "table" and t is not None and t.frozen
     d.auto(last_trick)
     snap("20_last_trick_taken")
     d.auto(lambda dr: dr.name() == "round")
@@ -235,11 +259,11 @@ def shoot(out, disp=None):
     snap("21_replace_saved_match")
     d.press(keys.B)
     d.step(2)
-    classroom(d, snap)
+    classroom(d, snap, code)
     return saved
 
 
-def classroom(d, snap):
+def classroom(d, snap, code=None):
     """The classroom screens: the demo's lines, a hint, Inside the chip, a bot seat."""
     import contextlib
     import io
@@ -254,10 +278,11 @@ def classroom(d, snap):
         d.step(2)
         d.app.command(("demo",))
 
-        def demo_line(dr):
+        def demo_line(dr):  # a searching AI's card, its reasons on the two lines
             demo = dr.app.demo
             return (dr.name() == "table" and demo.lines is not None and dr.app.wait
-                    and "risk" in demo.lines[1].text and dr.app.match.trick_no >= 1)
+                    and dr.app.decision_deals and demo.lines[1].text.strip()
+                    and dr.app.match.trick_no >= 1)
         d.auto(demo_line)
         snap("22_demo")
         d.press(keys.SELECT)
@@ -291,10 +316,10 @@ def classroom(d, snap):
             d.start(profile=0, players=4, kinds=(HUMAN, MEDIUM, BOT, MEDIUM), end=0,
                     reentry=1)
 
-            def bot_problem(dr):
-                t = dr.app.table
-                return (dr.name() == "table" and t is not None
-                        and t.status.text.startswith("bot"))
+            def bot_problem(dr):  # the bot's failure said on the status line
+                bots = dr.app.bots or ()
+                return (dr.name() == "table" and dr.app.table is not None
+                        and any(getattr(b, "problem", None) for b in bots))
             d.auto(bot_problem)
             snap("25_bot_problem")
         finally:
@@ -309,11 +334,21 @@ def main(argv=None):
     import argparse
     ap = argparse.ArgumentParser(description="PNG of every screen of the handheld app")
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "screenshots"))
+    ap.add_argument("--lang", default="en",
+                    help="a language code (en pt fr es nl da sv pl fi) or 'all' (one "
+                         "folder per language)")
     args = ap.parse_args(argv)
-    saved = shoot(args.out)
-    for p in saved:
-        print(p)
-    print("%d screenshots in %s" % (len(saved), args.out))
+    from cucumber import lang
+    codes = lang.CODES if args.lang == "all" else (args.lang,)
+    for c in codes:
+        if c not in lang.CODES:
+            ap.error("unknown language %r: one of %s, or all" % (c, " ".join(lang.CODES)))
+    for c in codes:
+        out = os.path.join(args.out, c) if args.lang == "all" else args.out
+        saved = shoot(out, code=c)
+        for p in saved:
+            print(p)
+        print("%d screenshots in %s" % (len(saved), out))
     return 0
 
 
