@@ -1,11 +1,15 @@
-"""Draw the card sprite sheet, ``sprites/cards.bmp``, pixel by pixel.
+"""Draw the card sprite sheets, ``sprites/cards*.bmp``, pixel by pixel.
 
-    python tools/make_sprites.py                   # writes sprites/cards.bmp
-    python tools/make_sprites.py --preview x.png   # also a 4x enlarged PNG to look at
-    python tools/make_sprites.py --out DIR         # write cards.bmp into DIR instead
+    python tools/make_sprites.py                   # writes every sheet into sprites/
+    python tools/make_sprites.py --preview x.png   # also a 4x enlarged PNG of each sheet
+                                                   # (x-cards-vdra.png ... beside x.png)
+    python tools/make_sprites.py --out DIR         # write the sheets into DIR instead
 
-The sheet is a 4-bit indexed, uncompressed (BI_RGB), bottom-up BMP that
-``displayio.OnDiskBitmap`` reads on the board: 16 tiles of 20 x 28 pixels a row.
+One sheet per set of court and ace letters the languages' decks print (``SHEETS``; the
+language files ``lib/cucumber/text/<code>/cards.txt`` name theirs): the sheets differ only
+in the rank glyphs of the jack, queen, king and ace tiles. Each is a 4-bit indexed,
+uncompressed (BI_RGB), bottom-up BMP that ``displayio.OnDiskBitmap`` reads on the board:
+16 tiles of 20 x 28 pixels a row.
 Tile ``code`` (0..51) is that card (rank = code >> 2, 0 = two .. 12 = ace; suit = code & 3:
 spades, hearts, diamonds, clubs); then 52 card back, 53 empty slot, 54 highlight frame,
 55 dimming stipple (a quarter of the pixels), 56 "legal" marker. Palette index 0 is the
@@ -48,8 +52,8 @@ PALETTE = (
     0x000000, 0x000000, 0x000000, 0x000000, 0x000000,
 )
 
-# 5 x 7 rank glyphs (ten is 7 wide), two .. ace.
-RANKS = (
+# 5 x 7 rank glyphs of the numbers, two .. ten (ten is 7 wide).
+NUMBERS = (
     (".###.", "#...#", "....#", "...#.", "..#..", ".#...", "#####"),
     ("####.", "....#", "....#", ".###.", "....#", "....#", "####."),
     ("...#.", "..##.", ".#.#.", "#..#.", "#####", "...#.", "...#."),
@@ -59,11 +63,45 @@ RANKS = (
     (".###.", "#...#", "#...#", ".###.", "#...#", "#...#", ".###."),
     (".###.", "#...#", "#...#", ".####", "....#", "...#.", ".##.."),
     (".#..##.", "##.#..#", ".#.#..#", ".#.#..#", ".#.#..#", ".#.#..#", "###.##."),
-    ("..###", "...#.", "...#.", "...#.", "...#.", "#..#.", ".##.."),
-    (".###.", "#...#", "#...#", "#...#", "#.#.#", "#..#.", ".##.#"),
-    ("#...#", "#..#.", "#.#..", "##...", "#.#..", "#..#.", "#...#"),
-    (".###.", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"),
 )
+
+# 5 x 7 letters of the court cards and the ace; "Kn" (Swedish knekt) is two narrow
+# letters, 7 wide like "10".
+LETTERS = {
+    "J": ("..###", "...#.", "...#.", "...#.", "...#.", "#..#.", ".##.."),
+    "Q": (".###.", "#...#", "#...#", "#...#", "#.#.#", "#..#.", ".##.#"),
+    "K": ("#...#", "#..#.", "#.#..", "##...", "#.#..", "#..#.", "#...#"),
+    "A": (".###.", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"),
+    "B": ("####.", "#...#", "#...#", "####.", "#...#", "#...#", "####."),
+    "V": ("#...#", "#...#", "#...#", ".#.#.", ".#.#.", "..#..", "..#.."),
+    "H": ("#...#", "#...#", "#...#", "#####", "#...#", "#...#", "#...#"),
+    "W": ("#...#", "#...#", "#...#", "#.#.#", "#.#.#", "##.##", "#...#"),
+    "D": ("###..", "#..#.", "#...#", "#...#", "#...#", "#..#.", "###.."),
+    "R": ("####.", "#...#", "#...#", "####.", "#.#..", "#..#.", "#...#"),
+    "E": ("#####", "#....", "#....", "####.", "#....", "#....", "#####"),
+    "Kn": ("#.#....", "#.#....", "##..##.", "#...#.#", "##..#.#", "#.#.#.#", "#.#.#.#"),
+}
+
+# The sheets: file name in sprites/, and the letters of jack, queen, king, ace (the
+# languages using each, as their cards.txt says: the national decks' indices, see
+# sprites/README.md).
+SHEETS = (
+    ("cards.bmp", ("J", "Q", "K", "A")),  # en es fi
+    ("cards-vdra.bmp", ("V", "D", "R", "A")),  # pt fr
+    ("cards-bvha.bmp", ("B", "V", "H", "A")),  # nl
+    ("cards-bdka.bmp", ("B", "D", "K", "A")),  # da
+    ("cards-wdka.bmp", ("W", "D", "K", "A")),  # pl
+    ("cards-kndke.bmp", ("Kn", "D", "K", "E")),  # sv
+)
+COURTS = SHEETS[0][1]
+
+
+def rank_glyphs(courts=COURTS):
+    """The 13 rank glyphs, two .. ace, with ``courts`` the letters of J Q K A."""
+    return NUMBERS + tuple(LETTERS[c] for c in courts)
+
+
+RANKS = rank_glyphs()  # those of cards.bmp
 
 # Small pips (5 x 5) under the rank, spades hearts diamonds clubs.
 SMALL = (
@@ -151,11 +189,11 @@ def _outline(fill):
     return t
 
 
-def card_tile(code):
+def card_tile(code, ranks=RANKS):
     rank, suit = code >> 2, code & 3
     ink = RED if suit in (1, 2) else BLACK
     t = _outline(WHITE)
-    _stamp(t, RANKS[rank], 2, 2, ink)
+    _stamp(t, ranks[rank], 2, 2, ink)
     _stamp(t, SMALL[suit], 2, 11, ink)
     _stamp(t, BIG[suit], 8, 15 if suit != 1 else 16, ink)
     return t
@@ -209,16 +247,18 @@ def legal_tile():
     return t
 
 
-def tiles():
-    out = [card_tile(c) for c in range(52)]
+def tiles(courts=COURTS):
+    ranks = rank_glyphs(courts)
+    out = [card_tile(c, ranks) for c in range(52)]
     out += [back_tile(), empty_tile(), highlight_tile(), dim_tile(), legal_tile()]
     assert len(out) == N_TILES
     return out
 
 
-def sheet():
-    """The whole sheet as a list of rows of palette indices."""
-    ts = tiles()
+def sheet(courts=COURTS):
+    """The whole sheet with ``courts`` the letters of J Q K A, as a list of rows of
+    palette indices."""
+    ts = tiles(courts)
     rows = (len(ts) + PER_ROW - 1) // PER_ROW
     w, h = PER_ROW * TILE_W, rows * TILE_H
     px = [[BG] * w for _ in range(h)]
@@ -273,18 +313,22 @@ def main(argv=None):
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(here, "sprites"))
-    ap.add_argument("--preview", help="also write an enlarged PNG here")
+    ap.add_argument("--preview", help="also write enlarged PNGs: this name for cards.bmp, "
+                    "-<letters> added before its extension for the others")
     args = ap.parse_args(argv)
-    px = sheet()
-    data = bmp_bytes(px)
     os.makedirs(args.out, exist_ok=True)
-    path = os.path.join(args.out, "cards.bmp")
-    with open(path, "wb") as f:
-        f.write(data)
-    print("wrote %s: %d x %d, %d bytes" % (path, len(px[0]), len(px), len(data)))
-    if args.preview:
-        preview(px, args.preview)
-        print("wrote %s" % args.preview)
+    for name, courts in SHEETS:
+        px = sheet(courts)
+        data = bmp_bytes(px)
+        path = os.path.join(args.out, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        print("wrote %s: %d x %d, %d bytes" % (path, len(px[0]), len(px), len(data)))
+        if args.preview:
+            base, ext = os.path.splitext(args.preview)
+            out = args.preview if name == SHEETS[0][0] else base + name[5:-4] + ext
+            preview(px, out)
+            print("wrote %s" % out)
     return 0
 
 

@@ -6,8 +6,10 @@ Everything here is cheap on the board:
   only the characters that screen can show (no bitmap per label, no TileGrid per
   character);
 - rectangles are ``vectorio.Rectangle`` (no bitmap);
-- cards are 1x1 TileGrids over ONE ``displayio.OnDiskBitmap`` of ``sprites/cards.bmp``
-  (pixels stay in flash); illegal cards share one dimmed copy of its palette.
+- cards are 1x1 TileGrids over ONE ``displayio.OnDiskBitmap`` of the chosen language's
+  sheet in ``sprites/`` (``lang.sprites()``: ``cards.bmp`` or one with that language's
+  court letters; pixels stay in flash); illegal cards share one dimmed copy of its
+  palette.
 
 ``ROOT`` is the folder that holds ``sprites/`` and ``fonts/``: "/" on the board (the
 CIRCUITPY drive's root folder), the repository path on a PC (the simulator sets it).
@@ -21,10 +23,11 @@ try:
 except ImportError:  # a build without vectorio: rectangles become small bitmaps
     vectorio = None
 
+from cucumber import lang
 from engine.compat import const
 
 ROOT = "/"
-SPRITES = "sprites/cards.bmp"
+SPRITES = "sprites/"  # the card sheets' folder under ROOT
 
 W = const(160)
 H = const(128)
@@ -54,8 +57,8 @@ UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 _pal_cache = {}
 _font = None  # (sheet bitmap, glyph width, glyph height, ascii->tile map)
-_sheet = None
-_dim = None
+_sheet = None  # (the language it was opened for, the OnDiskBitmap)
+_dim = None  # its dimmed palette
 
 
 def palette(fg, bg=None, red=None):
@@ -315,19 +318,28 @@ def background(color=FELT):
 
 
 def sheet():
-    """The card sheet (one OnDiskBitmap for the whole app) and its palette."""
-    global _sheet
-    if _sheet is None:
-        _sheet = displayio.OnDiskBitmap(ROOT + SPRITES)
-        _sheet.pixel_shader.make_transparent(0)
-    return _sheet
+    """The card sheet of the chosen language (one OnDiskBitmap for the whole app) and
+    its palette. A language chosen since the last call: that language's sheet, the old
+    one let go first (one open file, one OnDiskBitmap); cards.bmp if its file is
+    missing."""
+    global _sheet, _dim
+    if _sheet is None or _sheet[0] != lang.chosen:
+        _sheet = None
+        _dim = None
+        try:
+            odb = displayio.OnDiskBitmap(ROOT + SPRITES + lang.sprites())
+        except OSError:
+            odb = displayio.OnDiskBitmap(ROOT + SPRITES + "cards.bmp")
+        odb.pixel_shader.make_transparent(0)
+        _sheet = (lang.chosen, odb)
+    return _sheet[1]
 
 
 def dim_palette():
     """The sheet's palette at half brightness (illegal cards)."""
     global _dim
+    src = sheet().pixel_shader  # first: a new language's sheet drops the old _dim
     if _dim is None:
-        src = sheet().pixel_shader
         n = len(src)
         _dim = displayio.Palette(n)
         for i in range(n):
@@ -372,15 +384,14 @@ def wrap(text, cols=26):
     return out
 
 
-RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 
 
 def card_name(c, signs=False):
-    """The name of card ``c``: "10H", or with ``signs`` "10" and the heart sign (for a
-    Font that holds SUIT_SIGNS)."""
-    r = c >> 2
-    return ("10" if r == 8 else RANKS[r]) + (SUIT_SIGNS if signs else SUITS)[c & 3]
+    """The name of card ``c`` with the chosen language's rank letters (lang.rank):
+    "10H", "KnS", or with ``signs`` "10" and the heart sign (for a Font that holds
+    SUIT_SIGNS)."""
+    return lang.rank(c >> 2) + (SUIT_SIGNS if signs else SUITS)[c & 3]
 
 
 def seat_name(s):
