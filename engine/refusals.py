@@ -3,7 +3,11 @@
 Only text: what is refused is decided in :mod:`engine.rules`, which imports this module
 the first time it refuses something (about 1.2 KB of heap under MicroPython that valid
 settings never load). It imports nothing from engine.rules: it is handed a refusal's
-name and values.
+name and values. The error carries both (``e.what``, ``e.values``): a screen shows the
+chosen language's text of that name, ``lang.text("refusals", e.what) % e.values`` (the
+section lib/cucumber/text/<code>/refusals.txt, whose keys are these names in this order,
+each text with these placeholders in this order; its English is these messages:
+host_tests/test_rules_lang.py checks it). ``str(e)`` stays this English message.
 """
 
 # What engine.rules refuses, by the name it raises it with, and the values filled in.

@@ -82,14 +82,23 @@ _REENTRY = const(7)  # FIELDS.index("reentries"): where the five re-entry fields
 
 
 class RulesError(ValueError):
-    """An impossible setting or combination of settings."""
+    """An impossible setting or combination of settings. Raised by this module: ``what``
+    is the refusal's name in engine.refusals and ``values`` the tuple its message is
+    filled with (a screen words it in its own language: its text of ``what`` % values);
+    the message (``str(e)``) is the English one."""
+
+    what = None  # raised elsewhere (a tool's own message): no refusal name
+    values = ()
 
 
 def _refuse(what, *args):
     """Raise the RulesError for refusal ``what`` with ``args`` (the message is written by
     engine.refusals)."""
     from engine.refusals import refusal
-    raise RulesError(refusal(what, args))
+    e = RulesError(refusal(what, args))
+    e.what = what
+    e.values = args
+    raise e
 
 
 class Rules:

@@ -1,9 +1,13 @@
-"""The settings in words for the rules screen: :meth:`Rules.describe`'s lines.
+"""The settings in words, in English: :meth:`Rules.describe`'s lines, for host tools and
+tests (the terminal game's summaries, the arena, assertion messages).
 
-Only text: the settings are :mod:`engine.rules`', which imports this module the first
-time a rules screen is shown (about 1.4 KB of heap under MicroPython). It imports nothing
-from engine.rules: it is handed the settings. The refusal messages are
-:mod:`engine.refusals`'s, so that a rules screen opened during a match does not load them.
+The handheld does not use it: its rules page says the same in the chosen language
+(cucumber.rulestext, from the sections ``ruleset`` and ``rules`` of
+lib/cucumber/text/<code>/; host_tests/test_rules_lang.py checks that its English lines
+are these). Only text: the settings are :mod:`engine.rules`', which imports this module
+when ``describe`` is first called (about 1.4 KB of heap under MicroPython). It imports
+nothing from engine.rules: it is handed the settings. The refusal messages are
+:mod:`engine.refusals`'s.
 """
 
 

@@ -1,28 +1,28 @@
-"""The rules page: the chosen rules in short, then how to play and what the table shows.
+"""The rules page: the chosen rules in short, then how to play and what the table shows,
+in the chosen language.
 
 Opened from the title and from the pause menu, so it is a module of its own: during a
 match it loads no menu or settings code (cucumber.app loads one screen module at a time).
+Its text is cucumber.rulestext's: read from the language's files when the page opens,
+wrapped, and only the lines kept, as one string (rulestext's code and the sections are
+let go once they are made).
 """
+
+import sys
 
 import displayio
 
-from cucumber import keys, ui
+from cucumber import keys, lang, ui
 
 ROW = 12  # text row height
 
 
-GENERAL = (
-    "Avoid the last trick! Each round everyone gets the same number of cards and "
-    "plays one card per trick. The highest card takes a trick; among equal ranks "
-    "the one played last. Suits do not count. Only the last trick scores: its "
-    "taker adds the value of the card that took it (2-10, J 11, Q 12, K 13, A 14). "
-    "Reach the limit and you are out. The last player in wins.",
-    "Keys: left/right choose a card (only legal cards are raised and marked "
-    "green), A plays, SELECT shows played cards when they stay open, START pauses.",
-    "The table: each seat's column shows its name, score, cards left and lives (red "
-    "squares; yellow: a re-entry still to take). Your seat's column is lighter, the "
-    "lit name is the seat to play, and \"last!\" marks the trick that scores.",
-)
+def _drop(name):
+    """Forget cucumber.``name`` (as cucumber.app's forget does): its code is collected."""
+    sys.modules.pop("cucumber." + name, None)
+    pkg = sys.modules.get("cucumber")
+    if pkg is not None and hasattr(pkg, name):
+        delattr(pkg, name)
 
 
 class RulesScreen:
@@ -31,37 +31,45 @@ class RulesScreen:
 
     def __init__(self, rules, back=("back",)):
         self.back = back  # the command of B (A, START): where the rules were opened
-        lines = []
-        for s in rules.describe():
-            for part in ui.wrap("- " + s, 26):
-                lines.append(part)
-        lines.append("")
-        for para in GENERAL:
-            for part in ui.wrap(para, 26):
-                lines.append(part)
-            lines.append("")
-        self.lines = lines
+        from cucumber import rulestext
+        head, text = rulestext.page(rules, 26)  # its lines, each ended by "\n"
+        rulestext = None
+        _drop("rulestext")
+        font = ui.Font("medium", lang.chars((text, head[0], head[1])).replace("\n", ""))
+        # a row's text is sliced from the one string when drawn
+        self.text = text
+        self.count = text.count("\n")
         self.top = 0
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
         g.append(ui.rect(0, 0, ui.W, 13, ui.NAVY))
-        g.append(ui.Text("Rules", x=2, y=0, color=ui.YELLOW))
-        g.append(ui.Text("up/down  B:back", x=68, y=0, color=ui.GREY))
+        g.append(ui.Text(head[0], x=2, y=0, color=ui.YELLOW, font=font))
+        # the keys at the right (English's at x 68 as ever); the test keeps them apart
+        g.append(ui.Text(head[1], x=ui.W - 2 - ui.text_width(head[1], 1, font), y=0,
+                         color=ui.GREY, font=font))
         self.rows = []
         for i in range(self.VISIBLE):
-            t = ui.Text("", x=2, y=15 + i * ROW, width=26)
+            t = ui.Text("", x=2, y=15 + i * ROW, width=26, font=font)
             g.append(t)
             self.rows.append(t)
         self.group = g
         self._draw()
 
     def _draw(self):
-        for i in range(self.VISIBLE):
-            j = self.top + i
-            self.rows[i].set(self.lines[j] if j < len(self.lines) else "")
+        text = self.text
+        i = 0
+        for _ in range(self.top):
+            i = text.find("\n", i) + 1
+        for row in self.rows:
+            j = text.find("\n", i)
+            if j < 0:
+                row.set("")
+            else:
+                row.set(text[i:j])
+                i = j + 1
 
     def key(self, k):
-        if k == keys.DOWN and self.top + self.VISIBLE < len(self.lines):
+        if k == keys.DOWN and self.top + self.VISIBLE < self.count:
             self.top += 1
         elif k == keys.UP and self.top > 0:
             self.top -= 1

@@ -1,0 +1,149 @@
+"""The rules page's text in the chosen language: what the profile is, the chosen settings
+in short, how to play, the keys and the table, as lines of at most ``cols`` characters.
+
+No displayio here: the handheld's rules page (cucumber.rulespage) and the terminal game
+both use it. The texts are read from the sections ``ruleset`` (the settings' words) and
+``rules`` (the rest) while the lines are made, and let go then: only the wrapped lines
+are kept, as one string. engine.rulesx's ``Rules.describe`` is the English of the same settings, for
+host tools and tests.
+"""
+
+from cucumber import lang
+from engine.compat import const
+from engine.rules import PROFILES
+
+# words: rules
+_TITLE = const(0)
+_SCROLL = const(1)
+_AGURK = const(2)  # then gurka and ogorek: in PROFILES order
+_GURKA = const(3)
+_OGOREK = const(4)
+_PLAY = const(5)
+_KEYS = const(6)
+_TABLE = const(7)
+
+# words: ruleset
+_SIZE = const(0)
+_CHOICE = const(1)
+_STRICT = const(2)
+_ACE_ORDINARY = const(3)  # then by r.ace: ACE_ORDINARY, ACE_FORCES_LOWEST, ACE_WINS_LAST
+_ACE_FORCES_LOWEST = const(4)
+_ACE_WINS_LAST = const(5)
+_SCORES = const(6)
+_INVERSE = const(7)
+_TIES_LAST = const(8)
+_TIES_ALL = const(9)
+_END_LAST_STANDING = const(10)  # then by r.end: last standing, first out, fixed rounds
+_END_FIRST_OUT = const(11)
+_END_ROUNDS = const(12)
+_NO_REENTRY = const(13)
+_LIVES_EACH = const(14)
+_COMEBACK = const(15)
+_BUYBACK = const(16)
+_STAKES = const(17)
+_OPEN = const(18)
+_COLLECTED = const(19)
+
+# The refusals section is read one text at a time, by the name engine.rules raises it
+# with (``refusal``): its keys are engine/refusals.py's names, in that file's order.
+# words: refusals
+_PROFILE = const(0)
+_SETTING = const(1)
+_LIVES = const(2)
+_RANGE = const(3)
+_REENTRIES_NEED_LAST_STANDING = const(4)
+_SIT_OUT_NEEDS_CHOICE = const(5)
+_MIN_OTHERS_NEVER_MET = const(6)
+_ENCODING = const(7)
+_ENCODED_VALUE = const(8)
+
+
+def wrap(text, cols):
+    """Words of ``text`` in lines of at most ``cols`` characters (cucumber.ui.wrap's,
+    without displayio)."""
+    out = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > cols:
+            if line:
+                out.append(line)
+                line = ""
+            out.append(word[:cols])
+            word = word[cols:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= cols:
+            line = line + " " + word
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    return out
+
+
+def name(profile):
+    """A profile's name as the game writes it: agurk, gurka, og\u00f3rek."""
+    return "og\u00f3rek" if profile == "ogorek" else profile
+
+
+def settings(r):
+    """The settings of ``r`` in short, one text each (unwrapped), in the chosen language:
+    what engine.rulesx's describe says in English."""
+    w = lang.section("ruleset")
+    if not r.reentries:
+        again = w[_NO_REENTRY]
+    elif not r.reentry_choice:
+        again = w[_LIVES_EACH] % (r.reentries + 1)
+    elif r.reentry_sit_out:
+        again = w[_COMEBACK]
+    else:
+        again = w[_BUYBACK]
+    end = w[_END_LAST_STANDING + r.end]
+    end = end % (r.rounds if r.end == 2 else r.threshold)  # END_FIXED_ROUNDS
+    return (
+        w[_SIZE] % (name(r.profile), r.players, r.hand),
+        w[_STRICT] if r.strict else w[_CHOICE],
+        w[_ACE_ORDINARY + r.ace],
+        w[_INVERSE if r.inverse else _SCORES] + " " + w[_TIES_ALL if r.tie_all else _TIES_LAST],
+        end + ", " + again + (", " + w[_STAKES] if r.stakes else ""),
+        w[_OPEN] if r.open_cards else w[_COLLECTED],
+    )
+
+
+def _lines(text, cols):
+    """``text`` wrapped to ``cols``, each line ended by a newline: one string."""
+    return "\n".join(wrap(text, cols)) + "\n"
+
+
+def page(r, cols=26):
+    """(the header's two texts: title and keys, the page's text): the rules page of the
+    settings ``r`` in the chosen language, as ONE string of lines of at most ``cols``
+    characters, each ended by a newline (a string per line would cost about twice the
+    characters on the board's heap). Its paragraphs are separated by an empty line, and
+    one ends it."""
+    parts = []
+    for s in settings(r):  # first, so that its section is let go before the other's read
+        parts.append(_lines("- " + s, cols))
+    parts.append("\n")
+    w = lang.section("rules")
+    parts.insert(0, _lines(w[_AGURK + PROFILES.index(r.profile)], cols) + "\n")
+    for i in (_PLAY, _KEYS, _TABLE):
+        parts.append(_lines(w[i], cols))
+        parts.append("\n")
+    return (w[_TITLE], w[_SCROLL]), "".join(parts)
+
+
+def lines(r, cols=26):
+    """The rules page's lines for the settings ``r`` in the chosen language (what
+    cucumber.rulespage scrolls through), each of at most ``cols`` characters."""
+    return page(r, cols)[1].split("\n")[:-1]
+
+
+def refusal(e):
+    """What the RulesError ``e`` says in the chosen language: its refusal's text filled
+    with its values (str(e), the English, for one engine.rules did not name)."""
+    what = getattr(e, "what", None)
+    if what is None:
+        return str(e)
+    return lang.text("refusals", what) % e.values
