@@ -17,6 +17,8 @@ The plan (a dict the rig puts in ``PLAN`` before code.py runs):
              keys and opening the Inside the chip page, then B to the title; the run ends
   fail       {"after_plays": n, "kind": "memory" | "pystack" | "error"}: make the app fail
              at the table after the human's n-th card (the crash screen is tested)
+  lang       the language to play in (a code of cucumber.lang.CODES), chosen as Settings
+             does before the set-up
   nvm        hex of the nvm to start with (a run after a reload)
   max_steps  the run fails if the plan is not done by then
   collect    collect garbage before reading each screen's live heap (figures only)
@@ -148,6 +150,12 @@ class _Player:
 
     def configure(self, app):
         s = app.setup
+        code = self.plan.get("lang")
+        if code:
+            from cucumber import lang
+            i = lang.CODES.index(code)
+            lang.choose(i)
+            app.prefs.lang = i
         if self.plan.get("hints"):
             app.prefs.hints = True
             app.hints = True
