@@ -662,3 +662,198 @@ def test_sitting_a_round_out_is_watched_and_a_skip_stops_at_the_next_turn(tmp_pa
     assert s.kinds()[s.at.index(skip - 1) - 1:][:3] == ["watch", "watch", "card"]
     assert s.lines[skip + 1] == "  (skipped to round 3)"
     assert not any(" plays " in ln for ln in s.lines[skip:skip + 3])
+
+
+# ----- languages -------------------------------------------------------------------------
+
+LANGS = ("en", "pt", "fr", "es", "nl", "da", "sv", "pl", "fi")
+TG = terminal_game
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """A test in another language leaves the game (and cucumber.lang) speaking English."""
+    yield
+    terminal_game.use_language("en")
+
+
+def language_kinds(code):
+    """(prompt start, kind, play-along answer) for language ``code``'s prompts."""
+    TG.use_language(code)
+    w, su = TG.W, TG.SU
+    return (
+        (su[TG._ASK_RULES], "setup", ""), (su[TG._ASK_PLAYERS], "setup", ""),
+        (su[TG._ASK_HUMANS], "setup", ""),
+        (su[TG._ASK_CONTINUE].split("%")[0], "continue", "y"),
+        (w[TG._PASS].split("%")[0], "pass", ""), (w[TG._ASK_CARD], "card", "1"),
+        (w[TG._ASK_ONLY].split("%")[0], "card", ""), (w[TG._ASK_CHOICE], "reentry", "p"),
+        (w[TG._ASK_WATCH].split("%")[0], "watch", ""), (su[TG._ASK_AGAIN], "again", "n"),
+    )
+
+
+class LangScript(Script):
+    """Script for a game in another language: its prompts are told apart by their texts
+    in that language."""
+
+    def __init__(self, code, answers=()):
+        super().__init__(answers)
+        self.table = language_kinds(code)
+
+    def kind(self, prompt):
+        for start, kind, answer in self.table:
+            if prompt.startswith(start):
+                return kind, answer
+        raise AssertionError("unknown prompt %r" % prompt)
+
+    def ask(self, prompt):
+        kind, answer = self.kind(prompt)
+        self.at.append(len(self.lines))
+        self.prompts.append(prompt)
+        self.lines.append(prompt)
+        assert len(self.prompts) < self.limit, "the game keeps asking"
+        if self.answers:
+            return self.answers.pop(0)
+        return answer
+
+    def kinds(self):
+        return [self.kind(p)[0] for p in self.prompts]
+
+
+def run_in(code, args, answers=(), questions=False):
+    s = LangScript(code, answers)
+    rc = terminal_game.main(["--lang", code] + args, s.ask, s.say, questions=questions)
+    return rc, s
+
+
+def english_fragments():
+    """Pieces of the terminal game's English texts (between their placeholders) that are
+    plainly English: none may be shown in another language."""
+    TG.use_language("en")
+    out = set()
+    for texts in (TG.W, TG.EV, TG.SU):
+        for t in texts:
+            for piece in re.split(r"%[-0-9]*[sdr]", t):
+                piece = piece.strip(" .,:;()!*=")
+                if len(piece) >= 10 and re.search(r"[a-z]{4}", piece):
+                    out.add(piece)
+    return out
+
+
+ENGLISH = english_fragments()
+# a few lines every player meets, in English
+ENGLISH_PROMPTS = ("Play which card?", "Your hand (playable cards", "Final scores after",
+                   "takes trick", "Press Enter to play", "Bye.", "Pass to ", "Your choice?",
+                   "[Enter] next trick", "Play another match")
+
+
+def no_english(s):
+    shown = [ln for ln in s.lines if not ln.startswith(("Rules:", "Continuing:"))]
+    bad = [ln for ln in shown for piece in ENGLISH if piece in ln]
+    bad += [ln for ln in s.lines for p in ENGLISH_PROMPTS if p in ln]
+    return bad
+
+
+def test_the_english_pieces_are_found_in_an_english_match(tmp_path):
+    rc, s = run_in("en", SCENARIOS["two humans"] + ["--save", ""], ["h", "zz"])
+    assert len(no_english(s)) > 100
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_a_whole_match_plays_to_its_end_in_every_language(tmp_path, code):
+    path = tmp_path / "g.sav"
+    for args in (SCENARIOS["two humans"], SCENARIOS["one human"],
+                 ["--seed", "6", "--buyback", "--stakes", "--players", "5"]):
+        rc, s = run_in(code, args + ["--save", str(path), "--new"],
+                       ["h", "r", "s", "99", "zz", "KS"])
+        assert rc == 0
+        kinds = s.kinds()
+        assert kinds[-1] == "again" and "card" in kinds
+        TG.use_language(code)
+        assert s.lines[-1] == TG.SU[TG._BYE]
+        assert TG.EV[TG._WIN].split("%")[0] in s.text or TG.EV[TG._WIN_YOU] in s.text or \
+            TG.EV[TG._WIN_POT].split("%")[0] in s.text
+        assert not path.exists()
+        if code != "en":
+            assert no_english(s) == []
+        if "--humans" in args:
+            assert "pass" in kinds and "reentry" in kinds
+        if "--threshold" in args and "--humans" not in args:
+            assert "watch" in kinds
+
+
+@pytest.mark.parametrize("code", LANGS[1:])
+def test_saving_continuing_and_set_up_questions_are_in_the_language(tmp_path, code):
+    path = str(tmp_path / "g.sav")
+    rc, s1 = run_in(code, ["--seed", "8", "--save", path], ["1", "q"])
+    assert rc == 0 and os.path.exists(path)
+    rc, s2 = run_in(code, ["--players", "5", "--save", path], ["y", "q"])
+    assert rc == 0 and s2.kinds()[0] == "continue"
+    rc, s3 = run_in(code, ["--save", path, "--new", "--buyback"], ["", "3", "", "", "q"],
+                    questions=True)
+    assert rc == 0 and s3.kinds()[:3] == ["setup", "setup", "setup"]
+    open(path, "w").write("garbage")
+    rc, s4 = run_in(code, ["--save", path, "--seed", "1"], ["q"])
+    assert rc == 0 and os.path.exists(path + ".bad")
+    for s in (s1, s2, s3, s4):
+        assert no_english(s) == []
+
+
+@pytest.mark.parametrize("code", LANGS[1:])
+def test_a_refused_option_is_said_in_the_language(tmp_path, capsys, code):
+    with pytest.raises(SystemExit) as e:
+        run_in(code, ["--players", "8", "--save", str(tmp_path / "g.sav")])
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    TG.use_language(code)
+    assert TG.SU[TG._REFUSAL].split("%")[0] in err and "(--players)" in err
+
+
+def test_an_unknown_language_is_refused_with_exit_status_2(tmp_path):
+    p = subprocess.run([sys.executable, GAME, "--lang", "zz", "--save",
+                        str(tmp_path / "g.sav")], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and p.stdout == "" and "Traceback" not in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1
+    assert "'zz'" in p.stderr and "en pt fr es nl da sv pl fi" in p.stderr
+    s = Script()
+    assert terminal_game.main(["--lang=qq"], s.ask, s.say) == 2 and s.lines == []
+    assert not (tmp_path / "g.sav").exists()
+
+
+def test_the_help_is_in_the_language():
+    p = subprocess.run([sys.executable, GAME, "--lang", "fr", "--help"], capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 0
+    assert "Jouer à Cucumber dans le terminal." in p.stdout
+    assert terminal_game.DEFAULT_SAVE in p.stdout and "--new" in p.stdout
+    assert "--lang CODE" in p.stdout
+
+
+@pytest.mark.parametrize("code,typed,card", [
+    ("en", "10h", "10\u2665"), ("en", "TH", "10\u2665"), ("en", "9\u2663", "9\u2663"),
+    ("en", "qs", "Q\u2660"), ("da", "Bh", "B\u2665"), ("da", "JH", "B\u2665"),
+    ("da", "DS", "D\u2660"), ("da", "10h", "10\u2665"), ("sv", "KnS", "Kn\u2660"),
+    ("sv", "es", "E\u2660"), ("sv", "KS", "K\u2660"), ("nl", "Hc", "H\u2663"),
+    ("nl", "VD", "V\u2666"), ("fr", "RC", "R\u2663"), ("pl", "W\u2665", "W\u2665"),
+    ("pt", "vd", "V\u2666"), ("fi", "QS", "Q\u2660"),
+])
+def test_cards_are_named_and_typed_with_the_languages_rank_letters(code, typed, card):
+    TG.use_language(code)
+    assert TG.card_name(TG.parse_card(typed)) == card
+
+
+@pytest.mark.parametrize("typed", ["zz", "1H", "BX", "KnZ", "", "H", "11h"])
+def test_what_is_not_a_card_in_danish_or_swedish(typed):
+    for code in ("da", "sv"):
+        TG.use_language(code)
+        with pytest.raises(ValueError):
+            TG.parse_card(typed)
+
+
+def test_a_local_card_name_plays_that_card(tmp_path):
+    # Seed 3: the first hand is 2H 4H 6S 9C QD AS AC, after 10C KS AD: in Danish "Dd" is
+    # the queen of diamonds (not legal), "Bh" a jack not in the hand, "2h" the two of hearts
+    rc, s = run_in("da", ["--seed", "3", "--save", ""], ["Dd", "Bh", "2h", "q"])
+    assert ("D\u2666 er ikke tilladt: spil et kort mindst lige s\u00e5 h\u00f8jt som A eller "
+            "dit laveste kort") in s.lines
+    assert "B\u2665 er ikke p\u00e5 din h\u00e5nd." in s.lines
+    assert "  Du spiller 2\u2665: dit laveste kort, altid tilladt" in s.lines

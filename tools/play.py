@@ -9,6 +9,9 @@ the terminal game.
                    window can be opened, instead of the terminal game
     --nvm FILE, --scale N, --headless, --frames N
                    the simulator's options (python tools/simulator.py --help)
+    --lang CODE    the terminal game's language (en pt fr es nl da sv pl fi); a
+                   terminal-game option, so it starts the terminal game, and this
+                   script's notes are written in it too
 
 Any other option is the terminal game's and starts it: ``play.py --players 3`` plays
 the terminal game with three players. Without a display (no DISPLAY / WAYLAND_DISPLAY,
@@ -29,8 +32,35 @@ for _p in (ROOT, os.path.join(ROOT, "lib"), HERE):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+from cucumber import lang  # noqa: E402
+from engine.compat import const  # noqa: E402
+
 # The simulator's options: (name, takes a value)
 SIM_OPTIONS = (("--nvm", True), ("--scale", True), ("--frames", True), ("--headless", False))
+
+# words: termplay
+_MISSING = const(0)
+_NOT_SIM = const(1)
+_TERM_OPTION = const(2)
+_NO_DISPLAY = const(3)
+_NO_SIM = const(4)
+_NO_SIM_TERM = const(5)
+_NO_WINDOW = const(6)
+_NO_WINDOW_TERM = const(7)
+
+
+def words(argv):
+    """The notes in the language ``--lang`` names (English without it, or for a code the
+    game does not have: the terminal game refuses that one itself)."""
+    code = "en"
+    for i, a in enumerate(argv):
+        if a == "--lang" and i + 1 < len(argv):
+            code = argv[i + 1]
+        elif a.startswith("--lang="):
+            code = a.split("=", 1)[1]
+    code = code.strip().lower()
+    lang.choose(lang.CODES.index(code) if code in lang.CODES else 0)
+    return lang.section("termplay")
 
 
 def has_display():
@@ -66,11 +96,11 @@ def split_args(argv):
     return sim, term
 
 
-def terminal(argv):
+def terminal(argv, w=None):
     try:
         import terminal_game
     except ImportError:
-        print("No display here, and tools/terminal_game.py (the terminal game) is missing.")
+        print((w or words(argv))[_MISSING])
         return 1
     return terminal_game.main(list(argv)) or 0
 
@@ -89,32 +119,32 @@ def main(argv=None):
     while "--window" in argv:
         argv.remove("--window")
     sim_args, term_args = split_args(argv)
+    w = words(term_args)
     if term_args:
         if window:
-            print("play.py: the simulator does not take %s (its options: --nvm, --scale, "
-                  "--headless, --frames)" % " ".join(term_args))
+            print(w[_NOT_SIM] % " ".join(term_args))
             return 2
-        print("%s is a terminal-game option: starting the terminal game." % term_args[0])
-        return terminal(term_args)
+        print(w[_TERM_OPTION] % term_args[0])
+        return terminal(term_args, w)
     if not window and not has_display():
-        print("No display found (DISPLAY / WAYLAND_DISPLAY unset): starting the terminal game.")
-        return terminal([])
+        print(w[_NO_DISPLAY])
+        return terminal([], w)
     try:
         import simulator
     except ImportError as e:
         if window:
-            print("The simulator cannot start: %s" % e)
+            print(w[_NO_SIM] % e)
             return 1
-        print("The simulator cannot start (%s): starting the terminal game." % e)
-        return terminal([])
+        print(w[_NO_SIM_TERM] % e)
+        return terminal([], w)
     if window:
         def no_window(reason):
-            print("No simulator window: %s." % reason)
+            print(w[_NO_WINDOW] % reason)
             return 1
     else:
         def no_window(reason):
-            print("No simulator window (%s): starting the terminal game." % reason)
-            return terminal([])
+            print(w[_NO_WINDOW_TERM] % reason)
+            return terminal([], w)
     return simulator.main(sim_args, no_window=no_window) or 0
 
 

@@ -3,6 +3,7 @@ passing the keyboard (hands hidden between turns).
 
     python tools/terminal_game.py                  # asks a few questions, Enter takes defaults
     python tools/terminal_game.py --humans 2 --players 4 --profile gurka --level hard
+    python tools/terminal_game.py --lang da        # in Danish (en pt fr es nl da sv pl fi)
 
 The match is saved after every move (``--save``), so quitting (``q``, Ctrl-D or Ctrl-C at
 any prompt) or a closed terminal loses nothing: the next start offers to continue, and
@@ -10,23 +11,33 @@ any prompt) or a closed terminal loses nothing: the next start offers to continu
 new match starts.
 
 Names: with one human that seat is "You" and the others "P2" to "P7"; with several humans
-every seat is "P1" to "P7". Every message built from a seat name goes through
-:meth:`Game.sv` / :meth:`Game.poss`, which conjugate for "You" and for "P3".
+every seat is "P1" to "P7". Every message about a seat has two texts, one for "You" and
+one for a named seat ("P3"): :meth:`Game.pick` chooses.
+
+Words: every text it prints or asks is in the chosen language (``--lang``), read from
+the ``term``, ``termev`` and ``termsetup`` sections of lib/cucumber/text/<code>/
+(cucumber.lang, docs/LANGUAGES.md); the cards carry the rank letters of that language's
+decks (and may be typed with them, besides "10h", "TH", "9\u2663" or their number).
 """
 
 import argparse
 import json
 import os
 import sys
+import textwrap
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+for _p in (ROOT, os.path.join(ROOT, "lib")):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 
+from cucumber import lang  # noqa: E402
 from engine import ai, cards, save  # noqa: E402
+from engine.compat import const  # noqa: E402
 from engine.match import (  # noqa: E402
     DECLINE, EV_DEAL, EV_LIFE, EV_LOSER, EV_OFFER, EV_OUT, EV_PENALTY, EV_PLAY, EV_REENTER,
     EV_SIT_OUT, EV_SUDDEN, EV_TRICK, EV_WIN, Match, PAY, PHASE_REENTRY, SIT_OUT,
+    WHY_ACE_LED, WHY_HEADS, WHY_LEAD, WHY_LOWEST,
 )
 from engine.rules import (  # noqa: E402
     ACE_FORCES_LOWEST, ACE_ORDINARY, ACE_WINS_LAST, END_FIRST_OUT, END_FIXED_ROUNDS,
@@ -37,9 +48,252 @@ DEFAULT_SAVE = os.path.join(os.path.expanduser("~"), ".cucumber_terminal.sav")
 # Home the cursor, clear the screen and the scrollback: a hot-seat game must not leave the
 # last hand where the next player can scroll back to it.
 CLEAR = "\033[H\033[2J\033[3J"
-HELP = ("Type the number shown beside a card (or its name, e.g. 9H, 10C, QS) and Enter.\n"
-        "  r = review played cards (when the rules keep them open)   s = scores\n"
-        "  h = this help   q = save and quit (Ctrl-D and Ctrl-C save too)")
+# words: term
+_YOU = const(0)
+_SEAT_OUT = const(1)
+_SCORE = const(2)
+_SCORE_LIVES = const(3)
+_POT = const(4)
+_TRICK = const(5)
+_TRICK_LEAD = const(6)
+_CARDS_LEFT = const(7)
+_REVIEW_CLOSED = const(8)
+_HAND_YOU = const(9)
+_HAND = const(10)
+_LAST_TRICK = const(11)
+_ONLY = const(12)
+_ASK_CARD = const(13)
+_ASK_ONLY = const(14)
+_NEED_NUMBER = const(15)
+_HELP1 = const(16)
+_HELP2 = const(17)
+_HELP3 = const(18)
+_NOT_CARD = const(19)
+_NOT_IN_HAND = const(20)
+_NO_NUMBER_ONLY = const(21)
+_NO_NUMBER = const(22)
+_WHY_LEAD = const(23)
+_WHY_HEADS = const(24)
+_WHY_LOWEST_STRICT = const(25)
+_WHY_LOWEST = const(26)
+_WHY_ACE = const(27)
+_ILLEGAL_ACE = const(28)
+_ILLEGAL_STRICT = const(29)
+_ILLEGAL = const(30)
+_REACHED_YOU = const(31)
+_REACHED = const(32)
+_OPT_PAY1 = const(33)
+_OPT_PAY = const(34)
+_OPT_SIT = const(35)
+_OPT_STAY = const(36)
+_ASK_CHOICE = const(37)
+_ANSWER = const(38)
+_OR = const(39)
+_SKIP_END = const(40)
+_SKIP_AGAIN = const(41)
+_KEYS = const(42)
+_WATCH_OUT_YOU = const(43)
+_WATCH_OUT_ALL = const(44)
+_WATCH_SIT_YOU = const(45)
+_WATCH_SIT_ALL = const(46)
+_ASK_WATCH = const(47)
+_WATCH_AGAIN = const(48)
+_SKIPPING = const(49)
+_SKIPPED_TO = const(50)
+_SKIPPED_END = const(51)
+_PASS = const(52)
+_SINCE = const(53)
+_FINAL1 = const(54)
+_FINAL = const(55)
+_SAVED_IN = const(56)
+_NOT_SAVED = const(57)
+_CANNOT_SAVE = const(58)
+
+# words: termev
+_DEAL_YOU = const(0)
+_DEAL = const(1)
+_PLAY_YOU = const(2)
+_PLAY = const(3)
+_LAST_YOU = const(4)
+_LAST = const(5)
+_TAKE_YOU = const(6)
+_TAKE = const(7)
+_PENALTY1_YOU = const(8)
+_PENALTY_YOU = const(9)
+_PENALTY1 = const(10)
+_PENALTY = const(11)
+_LIFE1_YOU = const(12)
+_LIFE_YOU = const(13)
+_LIFE1 = const(14)
+_LIFE = const(15)
+_OFFER_YOU = const(16)
+_OFFER = const(17)
+_PAY1_YOU = const(18)
+_PAY_YOU = const(19)
+_PAY1 = const(20)
+_PAY = const(21)
+_BACK_YOU = const(22)
+_BACK = const(23)
+_OUT_YOU = const(24)
+_OUT = const(25)
+_SIT_YOU = const(26)
+_SIT = const(27)
+_LOSER_YOU = const(28)
+_LOSER = const(29)
+_SUDDEN = const(30)
+_WIN_YOU = const(31)
+_WIN = const(32)
+_WIN_POT_YOU = const(33)
+_WIN_POT = const(34)
+
+# words: termsetup
+_YES = const(0)
+_NO = const(1)
+_INTRO = const(2)
+_ASK_RULES = const(3)
+_CHOOSE_RULES = const(4)
+_ASK_PLAYERS = const(5)
+_ASK_HUMANS = const(6)
+_NUMBER = const(7)
+_REFUSED = const(8)
+_REFUSAL = const(9)
+_NOTE_FIRST_OUT = const(10)
+_NOTE_ROUNDS = const(11)
+_HUMANS_MIN = const(12)
+_HUMANS_RANGE = const(13)
+_NO_AI = const(14)
+_RULES = const(15)
+_CONTINUING = const(16)
+_ASK_AGAIN = const(17)
+_BYE = const(18)
+_NO_MATCH = const(19)
+_UNREADABLE = const(20)
+_KEPT_AS = const(21)
+_NOT_KEPT = const(22)
+_BAD_OPEN = const(23)
+_BAD_EMPTY = const(24)
+_BAD_JSON = const(25)
+_BAD_KIND = const(26)
+_BAD_FIELD = const(27)
+_BAD_RECORD = const(28)
+_BAD_RECORD_WHY = const(29)
+_BAD_HUMANS = const(30)
+_BAD_LEVELS = const(31)
+_BAD_SEED = const(32)
+_NOTE_GIVEN = const(33)
+_SAVED_INFO = const(34)
+_ASK_CONTINUE = const(35)
+_STILL_SAVED = const(36)
+_REPLACING = const(37)
+_BAD_LANG = const(38)
+_DESCRIPTION = const(39)
+_EPILOG_SAVE = const(40)
+_EPILOG_NEW = const(41)
+_EPILOG_LIVES = const(42)
+_OPT_LANG = const(43)
+_OPT_PROFILE = const(44)
+_OPT_PLAYERS = const(45)
+_OPT_HUMANS = const(46)
+_OPT_LEVEL = const(47)
+_OPT_HAND = const(48)
+_OPT_THRESHOLD = const(49)
+_OPT_STRICT = const(50)
+_OPT_CHOICE = const(51)
+_OPT_ACE = const(52)
+_OPT_INVERSE = const(53)
+_OPT_TIE_ALL = const(54)
+_OPT_LIVES = const(55)
+_OPT_BUYBACK = const(56)
+_OPT_COMEBACK = const(57)
+_OPT_STAKES = const(58)
+_OPT_FIRST_OUT = const(59)
+_OPT_ROUNDS = const(60)
+_OPT_SEED = const(61)
+_OPT_SAVE = const(62)
+_OPT_NEW = const(63)
+_OPT_NO_PAUSE = const(64)
+
+W = lang.section("term")  # the chosen language's texts (use_language)
+EV = lang.section("termev")
+SU = lang.section("termsetup")
+
+
+def use_language(code):
+    """Speak language ``code`` (one of lang.CODES) from now on."""
+    global W, EV, SU
+    lang.choose(lang.CODES.index(code))
+    W = lang.section("term")
+    EV = lang.section("termev")
+    SU = lang.section("termsetup")
+
+
+def help_text():
+    return "\n".join((W[_HELP1], "  " + W[_HELP2], "  " + W[_HELP3]))
+
+
+def card_name(c):
+    """The card as the chosen language's decks print it, with its suit sign: "10\u2665",
+    "B\u2660" (a Danish jack)."""
+    return lang.rank(c >> 2) + cards.SUIT_SYMBOLS[c & 3]
+
+
+def parse_card(text):
+    """The code of a card typed as today ("TH", "10h", "9\u2663") or with the chosen
+    language's rank letters ("Bh", a Danish jack; "KnS", a Swedish one); ValueError if
+    none."""
+    try:
+        return cards.parse(text)
+    except ValueError:
+        pass
+    t = text.strip().upper()
+    for i in range(4):
+        t = t.replace(cards.SUIT_SYMBOLS[i], cards.SUIT_NAMES[i])
+    if len(t) >= 2 and t[-1] in cards.SUIT_NAMES:
+        for r in range(cards.RANKS):
+            if lang.rank(r).upper() == t[:-1]:
+                return cards.card(r, cards.SUIT_NAMES.index(t[-1]))
+    raise ValueError("not a card: " + text)
+
+
+def explain(m, card):
+    """Why ``card`` may or may not be played by the player to move, in words (the
+    sentences of engine.explain, in the chosen language)."""
+    w = m.why(card)
+    name = card_name(card)
+    if w == WHY_LEAD:
+        return W[_WHY_LEAD] % name
+    if w == WHY_HEADS:
+        return W[_WHY_HEADS] % name
+    if w == WHY_LOWEST:
+        return W[_WHY_LOWEST_STRICT if m.rules.strict else _WHY_LOWEST] % name
+    if w == WHY_ACE_LED:
+        return W[_WHY_ACE] % name
+    if m.ace_led():
+        return W[_ILLEGAL_ACE] % name
+    top = lang.rank(m.top_rank())
+    return W[_ILLEGAL_STRICT if m.rules.strict else _ILLEGAL] % (name, top)
+
+
+def is_yes(answer):
+    a = answer[:1].lower()
+    return bool(a) and (a == "y" or a in SU[_YES].lower().split())
+
+
+def is_no(answer):
+    a = answer[:1].lower()
+    return bool(a) and (a == "n" or a in SU[_NO].lower().split())
+
+
+def rules_summary(rules):
+    """The settings in words, on one line, in the chosen language: the rules page's
+    (cucumber.rulestext.settings; engine.rulesx's English describe() without it)."""
+    try:
+        from cucumber import rulestext
+        return "; ".join(rulestext.settings(rules))
+    except ImportError:
+        return "; ".join(rules.describe())
+
+
 DONE = "done"
 QUIT = "quit"
 
@@ -60,25 +314,10 @@ def prompt(ask, text):
         raise Quit() from None
 
 
-def third_person(verb):
-    """"take" -> "takes", "be" -> "is", "reach" -> "reaches"."""
-    if verb == "be":
-        return "is"
-    if verb == "have":
-        return "has"
-    if verb.endswith(("s", "sh", "ch", "x", "z", "o")):
-        return verb + "es"
-    return verb + "s"
-
-
 def seat_names(n, humans):
     """One human: "You" and P2..Pn; several: P1..Pn for everyone."""
     one = len(humans) == 1
-    return ["You" if one and s in humans else "P%d" % (s + 1) for s in range(n)]
-
-
-def plural(k, word):
-    return "%d %s%s" % (k, word, "" if k == 1 else "s")
+    return [W[_YOU] if one and s in humans else "P%d" % (s + 1) for s in range(n)]
 
 
 class Game:
@@ -87,6 +326,7 @@ class Game:
         self.m = match
         self.humans = set(humans)  # human seats: 0 .. len(humans) - 1
         self.names = seat_names(match.n, self.humans)
+        self.you = next(iter(self.humans)) if len(self.humans) == 1 else None
         self.ask = ask
         self.say = say
         self.save_path = save_path
@@ -109,26 +349,14 @@ class Game:
 
     # ----- names --------------------------------------------------------------------
     def is_you(self, seat):
-        return self.names[seat] == "You"
+        return seat == self.you
 
-    def verb(self, seat, verb):
-        """``verb`` (base form) agreeing with ``seat``'s name: "take" / "takes"."""
+    def pick(self, seat, you, other, *values):
+        """Text ``you`` (for the one human, "You ...") or ``other`` (for a named seat,
+        its name first: "P3 ..."), filled with ``values``."""
         if self.is_you(seat):
-            return "are" if verb == "be" else verb
-        return third_person(verb)
-
-    def sv(self, seat, verb, lower=False):
-        """Subject and verb: "You take", "P3 takes" (``lower``: "you take" mid-sentence)."""
-        who = "you" if lower and self.is_you(seat) else self.names[seat]
-        return "%s %s" % (who, self.verb(seat, verb))
-
-    def poss(self, seat):
-        """"Your" / "P3's"."""
-        return "Your" if self.is_you(seat) else self.names[seat] + "'s"
-
-    def address(self, seat):
-        """How a prompt for ``seat`` starts: "" for You, "P2, " when humans share."""
-        return "" if self.is_you(seat) else self.names[seat] + ", "
+            return you % values if values else you
+        return other % ((self.names[seat],) + values)
 
     # ----- persistence --------------------------------------------------------------
     def save(self):
@@ -145,8 +373,7 @@ class Game:
             os.replace(tmp, self.save_path)
             self.saved = text
         except OSError as e:
-            self.say("Cannot save the match in %s (%s): it goes on unsaved."
-                     % (self.save_path, e.strerror or e))
+            self.say(W[_CANNOT_SAVE] % (self.save_path, e.strerror or e))
             self.save_path = None
 
     def forget(self):
@@ -172,17 +399,17 @@ class Game:
         for s in range(m.n):
             tag = self.names[s]
             if not m.active(s):
-                parts.append("%s out" % tag)
+                parts.append(W[_SEAT_OUT] % tag)
                 continue
-            extra = ""
             lives = m.rules.lives()
             if lives > 1:
-                extra = " %d/%d lives" % (lives - m.reentries_used[s], lives)
-            parts.append("%s %d pts%s" % (tag, m.scores[s], extra))
-        line = " | ".join(parts)
+                parts.append(W[_SCORE_LIVES] % (tag, m.scores[s], lives - m.reentries_used[s],
+                                                lives))
+            else:
+                parts.append(W[_SCORE] % (tag, m.scores[s]))
         if m.rules.stakes or m.pot:
-            line += " | pot %d" % m.pot
-        return line
+            parts.append(W[_POT] % m.pot)
+        return " | ".join(parts)
 
     def event_text(self, ev):
         """The line for one engine event, or None (a human's own play is shown when it
@@ -191,44 +418,48 @@ class Game:
         kind, seat, a, b = ev
         if seat >= m.n and kind != EV_SUDDEN:
             return None
+        pick = self.pick
         if kind == EV_DEAL:
-            return "\n=== Round %d: %s %d cards ===" % (a + 1, self.sv(seat, "deal"),
-                                                      m.rules.hand)
+            if self.is_you(seat):
+                return "\n" + EV[_DEAL_YOU] % (a + 1, m.rules.hand)
+            return "\n" + EV[_DEAL] % (a + 1, self.names[seat], m.rules.hand)
         if kind == EV_PLAY:
-            return "  %s %s" % (self.sv(seat, "play"), cards.pretty(a))
+            return "  " + pick(seat, EV[_PLAY_YOU], EV[_PLAY], card_name(a))
         if kind == EV_TRICK:
             if a == m.rules.hand - 1:
-                return "  Last trick: %s %s takes it." % (self.poss(seat), cards.pretty(b))
-            return "  %s trick %d with %s and %s." % (self.sv(seat, "take"), a + 1,
-                                                    cards.pretty(b), self.verb(seat, "lead"))
+                return "  " + pick(seat, EV[_LAST_YOU], EV[_LAST], card_name(b))
+            return "  " + pick(seat, EV[_TAKE_YOU], EV[_TAKE], a + 1, card_name(b))
         if kind == EV_PENALTY:
-            return "  %s %s: now %d." % (self.sv(seat, "score"), plural(a, "penalty point"), b)
+            if a == 1:
+                return "  " + pick(seat, EV[_PENALTY1_YOU], EV[_PENALTY1], b)
+            return "  " + pick(seat, EV[_PENALTY_YOU], EV[_PENALTY], a, b)
         if kind == EV_LIFE:
-            return "  %s %d and %s a life: back at %d points (%s left)." % (
-                self.sv(seat, "reach"), m.rules.threshold, self.verb(seat, "lose"), a,
-                "1 life" if b == 0 else "%d lives" % (b + 1))
+            if b == 0:
+                return "  " + pick(seat, EV[_LIFE1_YOU], EV[_LIFE1], m.rules.threshold, a)
+            return "  " + pick(seat, EV[_LIFE_YOU], EV[_LIFE], m.rules.threshold, a, b + 1)
         if kind == EV_OFFER:
-            return "  %s out, but may come back at %d points." % (self.sv(seat, "be"), a)
+            return "  " + pick(seat, EV[_OFFER_YOU], EV[_OFFER], a)
         if kind == EV_REENTER:
             if b == SIT_OUT:
-                how = "%s out a round and %s" % (self.sv(seat, "sit"), self.verb(seat, "return"))
-            else:
-                how = "%s %s into the pot and %s" % (
-                    self.sv(seat, "pay"), plural(m.rules.reentry_chips, "chip"),
-                    self.verb(seat, "return"))
-            return "  %s at %d points." % (how, a)
+                return "  " + pick(seat, EV[_BACK_YOU], EV[_BACK], a)
+            chips = m.rules.reentry_chips
+            if chips == 1:
+                return "  " + pick(seat, EV[_PAY1_YOU], EV[_PAY1], a)
+            return "  " + pick(seat, EV[_PAY_YOU], EV[_PAY], chips, a)
         if kind == EV_OUT:
-            return "  %s out of the match with %d points." % (self.sv(seat, "be"), a)
+            return "  " + pick(seat, EV[_OUT_YOU], EV[_OUT], a)
         if kind == EV_SIT_OUT:
-            return "  %s this round out." % self.sv(seat, "sit")
+            return "  " + pick(seat, EV[_SIT_YOU], EV[_SIT])
         if kind == EV_LOSER:
-            return "  %s %d first: %s the cucumber!" % (
-                self.sv(seat, "reach"), m.rules.threshold, self.sv(seat, "be", lower=True))
+            if self.is_you(seat):
+                return "  " + EV[_LOSER_YOU] % m.rules.threshold
+            return "  " + EV[_LOSER] % (self.names[seat], m.rules.threshold, self.names[seat])
         if kind == EV_SUDDEN:
-            return "  Tie for the lowest score: sudden-death round."
+            return "  " + EV[_SUDDEN]
         if kind == EV_WIN:
-            pot = " and %s the pot of %d" % (self.verb(seat, "sweep"), a) if a else ""
-            return "\n*** %s the match%s! ***" % (self.sv(seat, "win"), pot)
+            if a:
+                return "\n" + pick(seat, EV[_WIN_POT_YOU], EV[_WIN_POT], a)
+            return "\n" + pick(seat, EV[_WIN_YOU], EV[_WIN])
         return None
 
     def show_events(self):
@@ -238,8 +469,7 @@ class Game:
         if self.skipping and any(ev[0] == EV_WIN for ev in m.events):
             # the end of a skip: the last round's outcome is shown
             self.skipping = False
-            self.say("  (skipped to the end: rounds %d to %d were played)"
-                     % (self.skip_from + 1, m.round_no))
+            self.say("  " + W[_SKIPPED_END] % (self.skip_from + 1, m.round_no))
         for ev in m.events:
             kind, seat = ev[0], ev[1]
             kinds.append(kind)
@@ -255,8 +485,11 @@ class Game:
 
     def final_summary(self):
         m = self.m
-        self.say("Final scores after %s: %s" % (plural(m.round_no, "round"), ", ".join(
-            "%s %d" % (self.names[s], m.scores[s]) for s in range(m.n))))
+        scores = ", ".join("%s %d" % (self.names[s], m.scores[s]) for s in range(m.n))
+        if m.round_no == 1:
+            self.say(W[_FINAL1] % scores)
+        else:
+            self.say(W[_FINAL] % (m.round_no, scores))
 
     def cover(self, seat):
         """Clear the screen and the scrollback before another human sees it, then show
@@ -264,12 +497,11 @@ class Game:
         if len(self.humans) < 2 or self.last_human == seat:
             return
         self.say(CLEAR)
-        self.read("Pass to %s - press Enter when only %s is looking. " % (
-            self.names[seat], self.names[seat]))
+        self.read(W[_PASS] % (self.names[seat], self.names[seat]) + " ")
         self.last_human = seat
         recap = self.log[self.seen.get(seat, 0):][-30:]
         if recap and seat in self.seen:
-            self.say("Since your last turn:")
+            self.say(W[_SINCE])
             for line in recap:
                 self.say(line)
 
@@ -279,23 +511,23 @@ class Game:
         self.say("")
         self.say(self.scores_line())
         if m.trick_len:
-            self.say("Trick %d/%d: %s" % (m.trick_no + 1, m.rules.hand, "  ".join(
-                "%s:%s" % (self.names[w], cards.pretty(c)) for c, w in zip(trick, who))))
+            self.say(W[_TRICK] % (m.trick_no + 1, m.rules.hand, "  ".join(
+                "%s:%s" % (self.names[w], card_name(c)) for c, w in zip(trick, who))))
         else:
-            self.say("Trick %d/%d: you lead." % (m.trick_no + 1, m.rules.hand))
+            self.say(W[_TRICK_LEAD] % (m.trick_no + 1, m.rules.hand))
         counts = ", ".join("%s %d" % (self.names[s], m.counts[s]) for s in range(m.n)
                            if m.in_round[s] and s != seat)
-        self.say("Cards left: " + counts)
+        self.say(W[_CARDS_LEFT] % counts)
 
     def review(self, seat):
         m = self.m
         if not m.rules.open_cards:
-            self.say("These rules collect tricks face down: nobody may review them.")
+            self.say(W[_REVIEW_CLOSED])
             return
         for s in range(m.n):
             if m.in_round[s]:
                 played = m.view(seat).played_by(s)
-                self.say("  %s: %s" % (self.names[s], " ".join(cards.pretty(c) for c in played)
+                self.say("  %s: %s" % (self.names[s], " ".join(card_name(c) for c in played)
                                        or "-"))
 
     # ----- turns --------------------------------------------------------------------
@@ -310,33 +542,31 @@ class Game:
         for c in hand:
             if c in legal:
                 numbered.append(c)
-                line.append("[%d] %s" % (len(numbered), cards.pretty(c)))
+                line.append("[%d] %s" % (len(numbered), card_name(c)))
             else:
-                line.append("    %s" % cards.pretty(c))
+                line.append("    %s" % card_name(c))
         self.seen[seat] = len(self.log)
-        self.say("%s hand (playable cards are numbered):" % (
-            "Your" if self.is_you(seat) else self.names[seat] + ", your"))
+        self.say(self.pick(seat, W[_HAND_YOU], W[_HAND]))
         self.say("  " + "  ".join(line))
         if m.is_last_trick():
-            self.say("  This is the last trick: whoever takes it scores.")
+            self.say("  " + W[_LAST_TRICK])
         only = numbered[0] if len(numbered) == 1 else None
         if only is not None:
-            self.say("  Only legal card: %s - press Enter to play it." % cards.pretty(only))
-        ask = "Play which card? (h for help) " if only is None else \
-            "Press Enter to play %s (h for help) " % cards.pretty(only)
+            self.say("  " + W[_ONLY] % card_name(only))
+        ask = W[_ASK_CARD] + " " if only is None else W[_ASK_ONLY] % card_name(only) + " "
         while True:
             text = self.read(ask)
             low = text.lower()
             card = None
             if not text:
                 if only is None:
-                    self.say("Type the number beside a card, then Enter (h for help).")
+                    self.say(W[_NEED_NUMBER])
                     continue
                 card = only
             elif low in ("q", "quit", "exit"):
                 raise Quit()
             elif low in ("h", "help", "?"):
-                self.say(HELP)
+                self.say(help_text())
                 continue
             elif low == "r":
                 self.review(seat)
@@ -348,25 +578,24 @@ class Game:
                 k = int(text)
                 if not 1 <= k <= len(numbered):
                     if only is not None:
-                        self.say("No card numbered %s: the only legal card is %s, press Enter."
-                                 % (text, cards.pretty(only)))
+                        self.say(W[_NO_NUMBER_ONLY] % (text, card_name(only)))
                     else:
-                        self.say("No card numbered %s: choose 1 to %d." % (text, len(numbered)))
+                        self.say(W[_NO_NUMBER] % (text, len(numbered)))
                     continue
                 card = numbered[k - 1]
             else:
                 try:
-                    card = cards.parse(text)
+                    card = parse_card(text)
                 except ValueError:
-                    self.say("'%s' is not a card or a command. %s" % (text, HELP.split("\n")[0]))
+                    self.say(W[_NOT_CARD] % (text, W[_HELP1]))
                     continue
             if card not in hand:
-                self.say("%s is not in your hand." % cards.pretty(card))
+                self.say(W[_NOT_IN_HAND] % card_name(card))
                 continue
             if card not in legal:
-                self.say(m.explain(card))
+                self.say(explain(m, card))
                 continue
-            self.say("  %s %s" % (self.sv(seat, "play"), m.explain(card)))
+            self.say("  " + self.pick(seat, EV[_PLAY_YOU], EV[_PLAY], explain(m, card)))
             return card
 
     def human_reentry(self, seat):
@@ -374,27 +603,25 @@ class Game:
         self.cover(seat)
         acts = m.legal_actions()
         restart = m.restart[seat]
-        lead = self.address(seat)
         self.seen[seat] = len(self.log)
-        self.say("%s%s reached %d. You may come back at %d points:" % (
-            lead, "you" if lead else "You", m.rules.threshold, restart))
+        self.say(self.pick(seat, W[_REACHED_YOU], W[_REACHED], m.rules.threshold, restart))
         options = {}
         if PAY in acts:
             options["p"] = PAY
-            self.say("  p = pay %s into the pot and play on"
-                     % plural(m.rules.reentry_chips, "chip"))
+            chips = m.rules.reentry_chips
+            self.say("  " + (W[_OPT_PAY1] if chips == 1 else W[_OPT_PAY] % chips))
         if SIT_OUT in acts:
             options["s"] = SIT_OUT
-            self.say("  s = sit out the next round, then play on")
+            self.say("  " + W[_OPT_SIT])
         options["n"] = DECLINE
-        self.say("  n = stay out")
+        self.say("  " + W[_OPT_STAY])
         while True:
-            text = self.read("Your choice? ").lower()
+            text = self.read(W[_ASK_CHOICE] + " ").lower()
             if text in ("q", "quit", "exit"):
                 raise Quit()
             if text[:1] in options:
                 return options[text[:1]]
-            self.say("Please answer %s (or q to save and quit)." % " or ".join(sorted(options)))
+            self.say(W[_ANSWER] % (" %s " % W[_OR]).join(sorted(options)))
 
     # ----- watching (no human in the match or the round) -----------------------------
     def spectating(self):
@@ -412,21 +639,19 @@ class Game:
         if self.skipping or self.pause == "off":
             return
         out = not any(self.m.active(s) for s in self.humans)
-        skip = "skip to the end" if out else "skip until you play again"
-        keys = "Enter = next trick, r = next round, s = %s, q = save and quit" % skip
+        skip = W[_SKIP_END] if out else W[_SKIP_AGAIN]
+        keys = W[_KEYS] % skip
         if not self.watching:
             self.watching = True
+            one = len(self.humans) == 1
             if out:
-                lead = "You are" if len(self.humans) == 1 else "Every human is"
-                self.say("%s out of the match; the others play on (%s)." % (lead, keys))
+                self.say(W[_WATCH_OUT_YOU if one else _WATCH_OUT_ALL] % keys)
             else:
-                lead = "You sit" if len(self.humans) == 1 else "No human plays"
-                self.say("%s this round out; the others play it (%s)." % (lead, keys))
+                self.say(W[_WATCH_SIT_YOU if one else _WATCH_SIT_ALL] % keys)
         if (EV_TRICK if self.watch == "trick" else EV_DEAL) not in kinds:
             return
         while True:
-            text = self.read("[Enter] next trick, r = next round, s = %s, q = quit: "
-                             % skip).lower()
+            text = self.read(W[_ASK_WATCH] % skip + " ").lower()
             if not text:
                 self.watch = "trick"
                 return
@@ -436,26 +661,25 @@ class Game:
             if text in ("s", "skip"):
                 self.skipping = True
                 self.skip_from = self.m.round_no
-                self.say("  Skipping ahead...")
+                self.say("  " + W[_SKIPPING])
                 return
             if text in ("q", "quit", "exit"):
                 raise Quit()
-            self.say("Please press Enter, or type r, s or q (%s)." % keys)
+            self.say(W[_WATCH_AGAIN] % keys)
 
     def end_watch(self):
         """A human acts again: back to normal play (after a skip, say where we are)."""
         if self.skipping:  # (the table, with the scores, is shown next)
             self.skipping = False
-            self.say("  (skipped to round %d)" % (self.m.round_no + 1))
+            self.say("  " + W[_SKIPPED_TO] % (self.m.round_no + 1))
         self.watching = False
         self.watch = self.pause
 
     # ----- the match ----------------------------------------------------------------
     def quit_message(self):
         if self.save_path:
-            return ("\nMatch saved in %s. Run the game again to continue it "
-                    "(--new starts over)." % self.save_path)
-        return "\nThe match was not saved. Bye."
+            return "\n" + W[_SAVED_IN] % self.save_path
+        return "\n" + W[_NOT_SAVED]
 
     def run(self):
         """Play to the end (DONE) or until the player quits (QUIT, the match saved)."""
@@ -501,7 +725,7 @@ def ask_int(ask, say, text, default, lo, hi, check=None):
         elif answer.isdigit() and lo <= int(answer) <= hi:
             value = int(answer)
         else:
-            say("Please type a whole number from %d to %d." % (lo, hi))
+            say(SU[_NUMBER] % (lo, hi))
             continue
         why = check(value) if check else None
         if not why:
@@ -509,17 +733,13 @@ def ask_int(ask, say, text, default, lo, hi, check=None):
         say(why)
 
 
-EPILOG = """\
-The match is saved after every move, in %s
-(--save FILE for another file). To leave, type q, or press Ctrl-D or Ctrl-C at any
-prompt: the match is kept, and running the game again offers to continue it.
-To start over, run the game with --new (the new match replaces the saved one), or
-delete the save file. A save that cannot be read is kept as FILE.bad and a new
-match starts.
+def epilog():
+    """The end of --help: where the save lives, how to leave and start over, the lives."""
+    def fill(text):
+        return textwrap.fill(text, 86, break_long_words=False, break_on_hyphens=False)
+    return "%s\n%s\n\n%s" % (fill(SU[_EPILOG_SAVE] % DEFAULT_SAVE), fill(SU[_EPILOG_NEW]),
+                             fill(SU[_EPILOG_LIVES]))
 
-Fixed rounds (--rounds) and first out loses (--first-out) are played with one life:
-with agurk (2 lives) the game says so; --lives, --buyback and --comeback cannot be
-combined with them.""" % DEFAULT_SAVE
 
 # Options that set up a new match (a continued match keeps its own).
 SETUP_OPTIONS = ("profile", "players", "humans", "level", "hand", "threshold", "strict",
@@ -533,35 +753,39 @@ OPTION_OF = {"players": "--players", "hand": "--hand", "threshold": "--threshold
 
 
 def build_parser():
+    def h(k):  # a help text (argparse fills in "%(...)s": a lone % is doubled)
+        return SU[k].replace("%", "%%")
+
     p = argparse.ArgumentParser(
-        description="Play Cucumber in the terminal.", epilog=EPILOG,
+        description=SU[_DESCRIPTION], epilog=epilog(),
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--profile", choices=PROFILES, help="rule profile (default agurk)")
-    p.add_argument("--players", type=int, help="2 to 7 players (default 4)")
-    p.add_argument("--humans", type=int, help="how many humans share the terminal (default 1)")
-    p.add_argument("--level", choices=ai.LEVELS, help="AI level (default medium)")
-    p.add_argument("--hand", type=int, help="cards per hand, 3 to 7")
-    p.add_argument("--threshold", type=int, help="penalty threshold")
+    p.add_argument("--lang", default="en", metavar="CODE",
+                   help=h(_OPT_LANG).replace("%%s", " ".join(lang.CODES)))
+    p.add_argument("--profile", choices=PROFILES, help=h(_OPT_PROFILE))
+    p.add_argument("--players", type=int, help=h(_OPT_PLAYERS))
+    p.add_argument("--humans", type=int, help=h(_OPT_HUMANS))
+    p.add_argument("--level", choices=ai.LEVELS, help=h(_OPT_LEVEL))
+    p.add_argument("--hand", type=int, help=h(_OPT_HAND))
+    p.add_argument("--threshold", type=int, help=h(_OPT_THRESHOLD))
     follow = p.add_mutually_exclusive_group()
-    follow.add_argument("--strict", action="store_true", help="strict follow rule")
-    follow.add_argument("--choice", action="store_true", help="choice follow rule")
-    p.add_argument("--ace", choices=("ordinary", "forces-lowest", "wins-last"))
-    p.add_argument("--inverse", action="store_true", help="lowest card of last trick scores")
-    p.add_argument("--tie-all", action="store_true", help="all tied highest cards score")
+    follow.add_argument("--strict", action="store_true", help=h(_OPT_STRICT))
+    follow.add_argument("--choice", action="store_true", help=h(_OPT_CHOICE))
+    p.add_argument("--ace", choices=("ordinary", "forces-lowest", "wins-last"), help=h(_OPT_ACE))
+    p.add_argument("--inverse", action="store_true", help=h(_OPT_INVERSE))
+    p.add_argument("--tie-all", action="store_true", help=h(_OPT_TIE_ALL))
     again = p.add_mutually_exclusive_group()
-    again.add_argument("--lives", type=int, help="Danish lives (1 to 4)")
-    again.add_argument("--buyback", action="store_true", help="Parlett's buy-back")
-    again.add_argument("--comeback", action="store_true", help="comeback once per match")
-    p.add_argument("--stakes", action="store_true", help="play for a pot of chips")
+    again.add_argument("--lives", type=int, help=h(_OPT_LIVES))
+    again.add_argument("--buyback", action="store_true", help=h(_OPT_BUYBACK))
+    again.add_argument("--comeback", action="store_true", help=h(_OPT_COMEBACK))
+    p.add_argument("--stakes", action="store_true", help=h(_OPT_STAKES))
     end = p.add_mutually_exclusive_group()
-    end.add_argument("--first-out", action="store_true", help="first to the threshold loses")
-    end.add_argument("--rounds", type=int, help="quick game: play this many rounds (1 to 99)")
-    p.add_argument("--seed", type=int, help="seed for a reproducible match")
-    p.add_argument("--save", default=DEFAULT_SAVE, help="save file (default %(default)s)")
-    p.add_argument("--new", action="store_true",
-                   help="start a new match (it replaces the saved one)")
-    p.add_argument("--no-pause", action="store_true",
-                   help="once no human is playing, run to the end without stopping")
+    end.add_argument("--first-out", action="store_true", help=h(_OPT_FIRST_OUT))
+    end.add_argument("--rounds", type=int, help=h(_OPT_ROUNDS))
+    p.add_argument("--seed", type=int, help=h(_OPT_SEED))
+    p.add_argument("--save", default=DEFAULT_SAVE,
+                   help=h(_OPT_SAVE).replace("%%s", "%(default)s"))
+    p.add_argument("--new", action="store_true", help=h(_OPT_NEW))
+    p.add_argument("--no-pause", action="store_true", help=h(_OPT_NO_PAUSE))
     return p
 
 
@@ -611,17 +835,30 @@ def rules_from_args(args, players):
             rules = Rules(profile, lives=1, **kw)
         except RulesError:
             raise e from None
-        notes.append("Note: %s is played with one life each, not %s's %d lives."
-                     % ("first out loses" if args.first_out else "fixed rounds", profile,
-                        Rules(profile).lives()))
+        notes.append(SU[_NOTE_FIRST_OUT if args.first_out else _NOTE_ROUNDS]
+                     % (profile, Rules(profile).lives()))
         return rules, notes
 
 
+def refused(e):
+    """What a RulesError refuses, in the chosen language: the "refusals" section's text
+    of the refusal the engine names (``e.what``, filled with ``e.values``), else the
+    engine's own message."""
+    what = getattr(e, "what", None)
+    if what is not None:
+        text = lang.text("refusals", what)
+        if text != what:  # (lang.text gives the key when no language has it)
+            try:
+                return text % tuple(getattr(e, "values", ()) or ())
+            except (TypeError, ValueError):
+                pass
+    return str(e)
+
+
 def refusal(e):
-    """The message for a RulesError: the engine's, with the option that sets it."""
-    text = str(e)
-    opt = OPTION_OF.get(text.split(":")[0].split(" ")[0])
-    return "those rules cannot be played: %s%s" % (text, " (%s)" % opt if opt else "")
+    """The message for a RulesError: what is refused, with the option that sets it."""
+    opt = OPTION_OF.get(str(e).split(":")[0].split(" ")[0])
+    return SU[_REFUSAL] % (refused(e) + (" (%s)" % opt if opt else ""))
 
 
 def given_options(args):
@@ -638,9 +875,8 @@ def move_aside(path):
     try:
         os.replace(path, path + ".bad")
     except OSError as e:
-        return "It could not be kept aside (%s): the new match will replace it." % (
-            e.strerror or e)
-    return "The damaged file is kept as %s." % (path + ".bad")
+        return SU[_NOT_KEPT] % (e.strerror or e)
+    return SU[_KEPT_AS] % (path + ".bad")
 
 
 def load_save(path):
@@ -650,41 +886,41 @@ def load_save(path):
         with open(path, "rb") as f:
             raw = f.read()
     except OSError as e:
-        raise SaveFileError("cannot open it (%s)" % (e.strerror or e)) from None
+        raise SaveFileError(SU[_BAD_OPEN] % (e.strerror or e)) from None
     if not raw.strip():
-        raise SaveFileError("the file is empty")
+        raise SaveFileError(SU[_BAD_EMPTY])
     try:
         data = json.loads(raw.decode("utf-8"))
     except ValueError:  # also UnicodeDecodeError
-        raise SaveFileError("it is not a saved match (damaged or cut short)") from None
+        raise SaveFileError(SU[_BAD_JSON]) from None
     if not isinstance(data, dict):
-        raise SaveFileError("it is not a saved match")
+        raise SaveFileError(SU[_BAD_KIND])
     for key in ("match", "humans", "levels", "seed"):
         if key not in data:
-            raise SaveFileError("its '%s' field is missing" % key)
+            raise SaveFileError(SU[_BAD_FIELD] % key)
     blob = data["match"]
     try:
         if not isinstance(blob, str):
             raise ValueError
         blob = bytes.fromhex(blob)
     except ValueError:
-        raise SaveFileError("its match record is damaged") from None
+        raise SaveFileError(SU[_BAD_RECORD]) from None
     try:
         m = save.loads(blob)
     except ValueError as e:  # SaveError, and anything else the engine refuses
-        raise SaveFileError("its match record is damaged (%s)" % e) from None
+        raise SaveFileError(SU[_BAD_RECORD_WHY] % e) from None
     humans = data["humans"]
     if not (isinstance(humans, list) and 1 <= len(humans) <= m.n
             and all(type(h) is int for h in humans) and humans == list(range(len(humans)))):
-        raise SaveFileError("its list of human seats is damaged")
+        raise SaveFileError(SU[_BAD_HUMANS])
     levels = data["levels"]
     if not (isinstance(levels, list) and len(levels) == m.n
             and all(levels[s] == "human" if s < len(humans) else levels[s] in ai.LEVELS
                     for s in range(m.n))):
-        raise SaveFileError("its list of AI levels is damaged")
+        raise SaveFileError(SU[_BAD_LEVELS])
     seed = data["seed"]
     if type(seed) is not int:
-        raise SaveFileError("its seed is damaged")
+        raise SaveFileError(SU[_BAD_SEED])
     return m, set(humans), levels, seed, raw.decode("utf-8")
 
 
@@ -693,25 +929,22 @@ def resume(args, ask, say):
     try:
         m, humans, levels, seed, text = load_save(args.save)
     except SaveFileError as e:
-        say("The saved match could not be read: %s; starting a new one. %s"
-            % (e, move_aside(args.save)))
+        say(SU[_UNREADABLE] % (e, move_aside(args.save)))
         return None
     given = given_options(args)
     if given:
-        say("Note: %s set up a new match; a continued match keeps its own rules."
-            % " ".join(given))
-    info = "%s, %d players, round %d" % (m.rules.profile, m.n, m.round_no + 1)
+        say(SU[_NOTE_GIVEN] % " ".join(given))
+    info = SU[_SAVED_INFO] % (m.rules.profile, m.n, m.round_no + 1)
     try:
-        answer = prompt(ask, "A saved match is waiting (%s). Continue it? [Y/n] " % info)
+        answer = prompt(ask, SU[_ASK_CONTINUE] % info + " ")
     except Quit:
-        raise Quit("\nThe saved match is still in %s: run the game again to continue it."
-                   % args.save) from None
-    if answer.lower().startswith("n"):
-        say("Starting a new match (it replaces the saved one).")
+        raise Quit("\n" + SU[_STILL_SAVED] % args.save) from None
+    if is_no(answer):
+        say(SU[_REPLACING])
         return None
     m.log_events = True
     m.events = []
-    say("Continuing: " + "; ".join(m.rules.describe()))
+    say(SU[_CONTINUING] % rules_summary(m.rules))
     game = Game(m, humans, levels, seed, ask, say, args.save, not args.no_pause)
     game.saved = text
     return game
@@ -723,10 +956,34 @@ def new_seed(args, k=0):
     return int.from_bytes(os.urandom(3), "little")
 
 
+def language_of(argv):
+    """The code ``--lang`` asks for ("en" without it), before the options are read (the
+    options' help is in that language); None for a code the game does not have."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--lang", default="en")
+    try:
+        known, _ = pre.parse_known_args(argv)
+    except SystemExit:  # "--lang" without a code: the real parser says so
+        return "en"
+    code = known.lang.strip().lower()
+    return code if code in lang.CODES else None
+
+
 def main(argv=None, ask=input, say=print, questions=None):
     """Play; the exit status (0, also for quitting: the match is kept; 2 for impossible
-    options, after argparse's message). ``questions``: ask the set-up questions for what
-    the options leave open (default: when reading a terminal)."""
+    options, after argparse's message, or an unknown language). ``questions``: ask the
+    set-up questions for what the options leave open (default: when reading a
+    terminal)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    code = language_of(argv)
+    use_language(code or "en")
+    if code is None:
+        pre = argparse.ArgumentParser(add_help=False)
+        pre.add_argument("--lang")
+        wrong = pre.parse_known_args(argv)[0].lang
+        sys.stderr.write("%s: %s\n" % (os.path.basename(sys.argv[0] or "terminal_game.py"),
+                                       SU[_BAD_LANG] % (wrong, " ".join(lang.CODES))))
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
     if questions is None:
@@ -739,14 +996,14 @@ def main(argv=None, ask=input, say=print, questions=None):
     try:
         return play(parser, args, ask, say, questions)
     except (Quit, KeyboardInterrupt) as e:
-        say(e.args[0] if isinstance(e, Quit) and e.args else "\nNo match was started. Bye.")
+        say(e.args[0] if isinstance(e, Quit) and e.args else "\n" + SU[_NO_MATCH])
         return 0
 
 
 def play(parser, args, ask, say, questions):
     # Impossible options are refused before anything else happens.
     if args.humans is not None and args.humans < 1:
-        parser.error("--humans: must be 1 to the number of players, not %d" % args.humans)
+        parser.error(SU[_HUMANS_MIN] % args.humans)
     try:
         rules_from_args(args, 4 if args.players is None else args.players)
     except RulesError as e:
@@ -760,54 +1017,54 @@ def play(parser, args, ask, say, questions):
         game, notes = new_game(parser, args, ask, say, questions)
         for line in notes:
             say(line)
-        say("Rules: " + "; ".join(game.m.rules.describe()) + " (seed %d)" % game.seed)
+        say(SU[_RULES] % (rules_summary(game.m.rules), game.seed))
     k = 0
     while game.run() == DONE:
         try:
-            again = prompt(ask, "Play another match with the same rules? [y/N] ")
+            again = prompt(ask, SU[_ASK_AGAIN] + " ")
         except Quit:
             again = ""
-        if not again.lower().startswith("y"):
-            say("Bye.")
+        if not is_yes(again):
+            say(SU[_BYE])
             return 0
         k += 1
         seed = new_seed(args, k)
         m = Match(game.m.rules.copy(), seed=seed, log_events=True)
         game = Game(m, game.humans, game.levels, seed, ask, say, args.save, not args.no_pause)
-        say("Rules: " + "; ".join(m.rules.describe()) + " (seed %d)" % seed)
+        say(SU[_RULES] % (rules_summary(m.rules), seed))
     return 0
 
 
 def check_seats(parser, args, players, humans):
     if not 1 <= humans <= players:
-        parser.error("--humans: must be 1 to %d (the players), not %d" % (players, humans))
+        parser.error(SU[_HUMANS_RANGE] % (players, humans))
     if args.level and humans == players:
-        parser.error("--level: every seat is human, there is no AI to set")
+        parser.error(SU[_NO_AI])
 
 
 def new_game(parser, args, ask, say, questions):
     players = args.players
     humans = args.humans
     if questions and (args.profile is None or players is None or humans is None):
-        say("Cucumber: avoid taking the last trick! (Enter takes the default)")
+        say(SU[_INTRO])
         while args.profile is None:
-            answer = prompt(ask, "Rules: agurk, gurka or ogorek [agurk]: ").lower() or "agurk"
+            answer = prompt(ask, SU[_ASK_RULES] + " ").lower() or "agurk"
             if answer in PROFILES:
                 args.profile = answer
             else:
-                say("Please choose agurk, gurka or ogorek.")
+                say(SU[_CHOOSE_RULES])
 
         def check(n):
             try:
                 rules_from_args(args, n)
             except RulesError as e:
-                return "Those rules cannot be played: %s" % e
+                return SU[_REFUSED] % refused(e)
             return None
 
         if players is None:
-            players = ask_int(ask, say, "Players (2-7)", 4, 2, 7, check)
+            players = ask_int(ask, say, SU[_ASK_PLAYERS], 4, 2, 7, check)
         if humans is None:
-            humans = ask_int(ask, say, "Humans at this terminal", 1, 1, players)
+            humans = ask_int(ask, say, SU[_ASK_HUMANS], 1, 1, players)
     players = 4 if players is None else players
     humans = 1 if humans is None else humans
     try:
