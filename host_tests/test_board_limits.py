@@ -113,6 +113,20 @@ def test_whole_matches_fit_the_heap_budget(tree, unix32, name):
         assert "end" in r.result["screens"]
 
 
+@pytest.mark.parametrize("code", ("en", "pt", "fr", "es", "nl", "da", "sv", "pl", "fi"))
+def test_a_match_fits_the_heap_budget_in_every_language(tree, unix32, code):
+    """Each language's texts and glyphs at the largest table, every screen of a match
+    (the English plans above stand for the code paths; the pystack does not depend on
+    the language)."""
+    plan = boardrig.in_language(boardrig.LANGUAGE_PLAN, code)
+    code_py, step = boardrig.app_job(plan)
+    r = boardrig.run(code_py, step, tree=tree, heap=boardrig.HEAP_BUDGET, interpreter=unix32)
+    assert r.ok, r.explain()
+    assert r.result["matches"] == 1 and "end" in r.result["screens"]
+    for screen in ("pause", "rules", "round"):
+        assert screen in r.result["screens"], r.result
+
+
 def test_the_heap_rig_collects_inside_a_match(tree, unix32):
     """micropython32's cap is a real one: a run that needs more than the heap fails as
     MemoryError, and the app's crash screen is what the player sees."""

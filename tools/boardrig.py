@@ -330,7 +330,21 @@ PLANS = {
                                "threshold": 21}, "hints": 1, "visit": VISIT_ALL + ["hint"],
                      "seed": 11},
 }
-for _plan in PLANS.values():
+# Played in every language by the tests (the English plans above stand for the code
+# paths): the largest table, hints on, every screen of a match visited, a short match
+LANGUAGE_PLAN = {"setup": {"profile": 0, "players": 7, "kinds": [0, 3, 3, 3, 3, 3, 3],
+                           "threshold": 11}, "hints": 1, "visit": VISIT_ALL + ["hint"],
+                 "seed": 12}
+
+
+def in_language(plan, code):
+    """``plan`` played in language ``code`` (cucumber.lang.CODES)."""
+    p = dict(plan)
+    p["lang"] = code
+    return p
+
+
+for _plan in list(PLANS.values()) + [LANGUAGE_PLAN]:
     _plan.setdefault("matches", 1)
     _plan.setdefault("max_steps", 200000)
 WORST = "7p-hard-agurk"
