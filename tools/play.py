@@ -9,9 +9,9 @@ the terminal game.
                    window can be opened, instead of the terminal game
     --nvm FILE, --scale N, --headless, --frames N
                    the simulator's options (python tools/simulator.py --help)
-    --lang CODE    the terminal game's language (en pt fr es nl da sv pl fi); a
-                   terminal-game option, so it starts the terminal game, and this
-                   script's notes are written in it too
+    --lang CODE    the language (en pt fr es nl da sv pl fi): the simulator chooses it
+                   as Settings -> Language does (and keeps it), the terminal game
+                   speaks it, and this script's notes are written in it too
 
 Any other option is the terminal game's and starts it: ``play.py --players 3`` plays
 the terminal game with three players. Without a display (no DISPLAY / WAYLAND_DISPLAY,
@@ -36,7 +36,8 @@ from cucumber import lang  # noqa: E402
 from engine.compat import const  # noqa: E402
 
 # The simulator's options: (name, takes a value)
-SIM_OPTIONS = (("--nvm", True), ("--scale", True), ("--frames", True), ("--headless", False))
+SIM_OPTIONS = (("--nvm", True), ("--scale", True), ("--frames", True), ("--headless", False),
+               ("--lang", True))
 
 # words: termplay
 _MISSING = const(0)
@@ -119,7 +120,12 @@ def main(argv=None):
     while "--window" in argv:
         argv.remove("--window")
     sim_args, term_args = split_args(argv)
-    w = words(term_args)
+    lang_args = [a for a in sim_args if a.startswith("--lang")]
+    if lang_args == ["--lang"]:
+        lang_args = sim_args[sim_args.index("--lang"):sim_args.index("--lang") + 2]
+    if lang_args and term_args:  # a terminal option: --lang goes with it
+        term_args = lang_args + term_args
+    w = words(term_args or lang_args)
     if term_args:
         if window:
             print(w[_NOT_SIM] % " ".join(term_args))
@@ -128,7 +134,7 @@ def main(argv=None):
         return terminal(term_args, w)
     if not window and not has_display():
         print(w[_NO_DISPLAY])
-        return terminal([], w)
+        return terminal(lang_args, w)
     try:
         import simulator
     except ImportError as e:
@@ -136,7 +142,7 @@ def main(argv=None):
             print(w[_NO_SIM] % e)
             return 1
         print(w[_NO_SIM_TERM] % e)
-        return terminal([], w)
+        return terminal(lang_args, w)
     if window:
         def no_window(reason):
             print(w[_NO_WINDOW] % reason)
@@ -144,7 +150,7 @@ def main(argv=None):
     else:
         def no_window(reason):
             print(w[_NO_WINDOW_TERM] % reason)
-            return terminal([], w)
+            return terminal(lang_args, w)
     return simulator.main(sim_args, no_window=no_window) or 0
 
 

@@ -191,10 +191,22 @@ def open_window(scale=4):
 
 
 def terminal_instead(reason):
-    """What ``main`` does when no window opens: the terminal game, after one line."""
-    print("No simulator window (%s): starting the terminal game." % reason)
+    """What ``main`` does when no window opens: the terminal game, after one line, in the
+    language chosen (``--lang``; English otherwise)."""
+    from cucumber import lang
+    print(lang.text("termplay", "no_window_term") % reason)
     import terminal_game
-    return terminal_game.main([])
+    return terminal_game.main(["--lang", lang.code()])
+
+
+def use_language(app, index):
+    """Language ``index`` for the running app, as Settings -> Language does: chosen,
+    kept in the preferences (the nvm), the title drawn again in it."""
+    from cucumber import lang, lobby
+    lang.choose(index)
+    app.prefs.lang = index
+    lobby.save_settings(app)
+    app.command(("title",))
 
 
 def screen_pixels(display):
@@ -261,7 +273,15 @@ def main(argv=None, no_window=terminal_instead):
     ap.add_argument("--scale", type=int, default=4, help="window scale (pygame SCALED)")
     ap.add_argument("--headless", action="store_true", help="no window (for checks)")
     ap.add_argument("--frames", type=int, default=0, help="stop after N frames (0: never)")
+    ap.add_argument("--lang", default=None,
+                    help="play in this language (en pt fr es nl da sv pl fi), chosen and "
+                         "saved as Settings -> Language does")
     args = ap.parse_args(argv)
+    from cucumber import lang
+    if args.lang is not None and args.lang not in lang.CODES:
+        ap.error("unknown language %r: choose one of %s" % (args.lang, " ".join(lang.CODES)))
+    if args.lang is not None:
+        lang.choose(lang.CODES.index(args.lang))  # also what a terminal game instead uses
     import pygame
     use_repo_assets()
     if args.headless:
@@ -277,6 +297,8 @@ def main(argv=None, no_window=terminal_instead):
     hw = HostHardware(display=display, nvm=nvm, sound=not args.headless)
     from cucumber.app import App
     app = App(hw)
+    if args.lang is not None and app.prefs is not None:
+        use_language(app, lang.CODES.index(args.lang))
     km = _keymap()
     print("Cucumber simulator: arrows, Z/A = A, X/B = B, Enter = START, "
           "Space/Tab = SELECT, Esc = quit")
