@@ -1,7 +1,7 @@
 """The "Inside the chip" page (cucumber.chip): what a student sees on it. Every sensor
 missing -> every row "n/a" and a page that still builds, ticks and answers keys; one
 sensor failing -> only its row is "n/a"; the fakes -> the expected figures; every row
-within the screen's 26 columns; B goes back, A reads again. Also on the board's
+within the screen's 26 columns, in every language; B goes back, A reads again. Also on the board's
 interpreter (micropython32 with the board's modules as C, tools/boardrig.py): the same
 strings, the real-module path, and what the module and the page cost in heap."""
 
@@ -16,9 +16,12 @@ import displayio  # noqa: E402
 import pytest  # noqa: E402
 
 import simulator as sim  # noqa: E402
-from cucumber import chip, keys, ui  # noqa: E402
+import layout  # noqa: E402
+from cucumber import chip, keys, lang, ui  # noqa: E402
 
 BACK = ("settings",)
+WORDS = chip.words()  # English's (the tests' language unless one is chosen)
+LABELS = [chip.label(WORDS, i) for i in range(chip.ROWS)]
 MASK = (1 << 29) - 1
 GOOD = {"mem_free": 40960, "mem_alloc": 102400, "cpu_temperature": 35.0,
         "cpu_frequency": 120000000, "cpu_voltage": 3.3, "battery_raw": 38726,
@@ -77,8 +80,8 @@ def texts(page):
 def test_every_sensor_missing_gives_n_a_everywhere_and_the_page_works(no_board, stats):
     hw = Hw()
     got = chip.readings(hw, stats)
-    assert [label for label, _ in got] == list(chip.LABELS)
-    assert [v for _, v in got] == ["n/a"] * len(chip.LABELS)
+    assert [label for label, _ in got] == LABELS
+    assert [v for _, v in got] == ["n/a"] * len(LABELS)
     page = chip.ChipPage(hw, stats, BACK)
     assert all(t.endswith("n/a") and len(t) == chip.COLS for t in texts(page))
     for k in range(8):  # every key: nothing raises; only B leaves
@@ -128,8 +131,8 @@ def test_a_failing_sensor_costs_only_its_own_row(name, bad):
         want[label] = "n/a"
     assert got == want
     page = chip.ChipPage(hw, STATS, BACK)  # the page shows the same and keeps working
-    assert [t[-len(want[lb]):] for t, lb in zip(texts(page), chip.LABELS)] == \
-        [want[lb] for lb in chip.LABELS]
+    assert [t[-len(want[lb]):] for t, lb in zip(texts(page), LABELS)] == \
+        [want[lb] for lb in LABELS]
     assert page.key(keys.A) is None and page.key(keys.B) == BACK
 
 
@@ -255,14 +258,60 @@ WORST_STATS = {"decision_ns": 99999949999, "deals": 10, "flash_writes": 9999999,
     ({}, {}, 0),
 ])
 def test_every_row_fits_26_columns_whole(fakes, stats, now):
+    chars = chip.chars(WORDS)
     for label, v in chip.readings(Hw(fakes, now), stats):
         s = chip.line(label, v)
         assert len(s) == chip.COLS, s
         assert s.startswith(label + " ") and s.endswith(" " + v), s  # nothing cut
-        assert all(c in chip.CHARS or c == " " for c in s), s  # every glyph is loaded
+        assert all(c in chars for c in s), s  # every glyph is loaded
     assert chip.line("Label", "v" * 40) == "v" * chip.COLS  # never longer, whatever comes
     assert len(chip.line("A long label indeed", "1234567890")) == chip.COLS
-    assert all(c in chip.CHARS or c == " " for c in chip.LEGEND + chip.NA)
+    assert all(c in chars for c in WORDS[1] + WORDS[2])  # the legend, "n/a"
+
+
+@pytest.fixture
+def language():
+    """Choose a language for one test (English again after it), the fonts found."""
+    sim.use_repo_assets()
+    yield lambda code: lang.choose(lang.CODES.index(code))
+    lang.choose(0)
+
+
+@pytest.mark.parametrize("code", lang.CODES)
+def test_every_language_fits_whole_with_the_longest_figures(code, language):
+    """In each language, the longest figures of every row leave its label whole, every
+    glyph of the rows and the legend is in the page's font, and the page lies inside the
+    screen, no line over another (host_tests/layout.py)."""
+    language(code)
+    w = chip.words()
+    chars = chip.chars(w)
+    assert chip.label(w, 0) != "" and len(w) == len(WORDS)
+    for fakes, stats, now in ((WORST, WORST_STATS, MASK),
+                              (WORST, dict(WORST_STATS, decision_ns=1, deals=99999), 0),
+                              (dict(WORST, cpu_temperature=-40.05), WORST_STATS, 0),
+                              ({}, {}, 0)):
+        for label, v in chip.readings(Hw(fakes, now), stats, w):
+            s = chip.line(label, v)
+            assert len(s) == chip.COLS and s.startswith(label + " "), (code, s)
+            assert s.endswith(" " + v) and all(c in chars for c in s), (code, s)
+    assert all(c in chars for c in w[1] + w[2])
+    for fakes in (GOOD, WORST, {}):
+        page = chip.ChipPage(Hw(fakes), STATS, BACK)
+        assert layout.problems(page.group) == [], code
+        assert page.lines[0].font is not None and page.lines[0].font.chars == \
+            ui.Font("medium", chars).chars
+
+
+def test_the_decimal_sign_and_the_units_are_the_languages(language):
+    language("fr")
+    w = chip.words()
+    got = dict(chip.readings(Hw(GOOD, now=1000 + 3723000), STATS, w))
+    assert got[chip.label(w, 0)] == "40960/143360 o"  # octets
+    assert got[chip.label(w, 5)] == "3,30 V" and got[chip.label(w, 3)] == "35,0 C"
+    assert got[chip.label(w, 1)] == "271,3 ms"
+    assert chip.value(Hw({}), STATS, 3, w) == "n/d"
+    language("en")
+    assert dict(chip.readings(Hw(GOOD), STATS))["CPU supply"] == "3.30 V"
 
 
 def walk(group):
@@ -294,7 +343,7 @@ def test_the_page_renders_inside_the_screen(disp):
             assert 0 <= x and x + w <= ui.W and 0 <= y and y + h <= ui.H, (x, y, w, h)
             lines.append((y, y + h))
     lines.sort()
-    assert len(lines) == len(chip.LABELS) + 2  # the heading, the rows, the legend
+    assert len(lines) == len(LABELS) + 2  # the heading, the rows, the legend
     for (_a0, a1), (b0, _b1) in zip(lines, lines[1:]):
         assert a1 <= b0  # one line under the other
     disp.root_group = page.group
@@ -307,8 +356,8 @@ def test_the_page_renders_inside_the_screen(disp):
                           for i in range(3)))
 
     assert count(ui.YELLOW, (0, 0, ui.W, chip.TOP)) > 100  # "Inside the chip"
-    light_row = chip.LABELS.index("Light")
-    for i in range(len(chip.LABELS)):
+    light_row = LABELS.index("Light")
+    for i in range(len(LABELS)):
         box = (0, chip.TOP + i * chip.PITCH, ui.W, chip.TOP + (i + 1) * chip.PITCH)
         if i == light_row:
             assert count(ui.GREY, box) > 20 and count(ui.TEXT, box) == 0
@@ -326,7 +375,7 @@ def test_b_goes_back_and_a_reads_again_at_once():
     assert page.name == "chip"
     assert page.key(keys.B) == BACK
     assert chip.ChipPage(hw, STATS, ("title",)).key(keys.B) == ("title",)
-    light = chip.LABELS.index("Light")
+    light = LABELS.index("Light")
     assert texts(page)[light].endswith(" 40 %")
     fakes["light_raw"] = 65535
     for k in (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT, keys.START, keys.SELECT):
@@ -341,7 +390,7 @@ def test_tick_reads_again_about_once_a_second_across_the_wrap():
     start = MASK - 400  # the ticks wrap at 2**29 during the test
     hw = Hw(fakes, now=start)
     page = chip.ChipPage(hw, STATS, BACK)
-    temp = chip.LABELS.index("CPU temp")
+    temp = LABELS.index("CPU temp")
     fakes["cpu_temperature"] = 40.0
     page.tick((start + 999) & MASK)
     assert texts(page)[temp].endswith(" 35.0 C")
@@ -359,7 +408,7 @@ def test_a_row_turns_grey_at_n_a_and_back():
     fakes = dict(GOOD)
     hw = Hw(fakes)
     page = chip.ChipPage(hw, STATS, BACK)
-    i = chip.LABELS.index("Battery")
+    i = LABELS.index("Battery")
     t = page.lines[i]
     normal = t.pixel_shader
     assert normal is ui.palette(ui.TEXT, None, None)
@@ -464,7 +513,7 @@ def test_the_module_imports_only_displayio_and_cucumber_at_the_top():
             top += [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
             top.append(node.module)
-    assert top == ["displayio", "cucumber"]
+    assert top == ["gc", "displayio", "cucumber", "engine.compat"]
     assert [n.name for n in tree.body if isinstance(n, ast.ClassDef)] == ["ChipPage"]
     assert "chip.py" in " ".join(__import__("test_mpy_cross").device_modules())
 
@@ -526,11 +575,11 @@ def test_under_the_boards_interpreter(rig):
     for ln in r.stdout.splitlines():
         kind, _, rest = ln.partition(" ")
         out.setdefault(kind, []).append(rest)
-    assert out["FAKE"] == ["%s | %s" % (lb, EXPECTED[lb]) for lb in chip.LABELS]
+    assert out["FAKE"] == ["%s | %s" % (lb, EXPECTED[lb]) for lb in LABELS]
     bad = dict(EXPECTED, **{"CPU temp": "n/a", "Light": "n/a"})
-    assert out["BAD"] == ["%s | %s" % (lb, bad[lb]) for lb in chip.LABELS]
-    real = dict((lb, t[len(lb):].strip()) for lb, t in zip(chip.LABELS, out["REAL"]))
-    assert all(t.startswith(lb + " ") for lb, t in zip(chip.LABELS, out["REAL"]))
+    assert out["BAD"] == ["%s | %s" % (lb, bad[lb]) for lb in LABELS]
+    real = dict((lb, t[len(lb):].strip()) for lb, t in zip(LABELS, out["REAL"]))
+    assert all(t.startswith(lb + " ") for lb, t in zip(LABELS, out["REAL"]))
     assert all(len(t) == chip.COLS for t in out["REAL"])
     assert real["Battery"] == "n/a" and real["Light"] == "n/a"  # no analogio in the rig
     assert real["CPU clock"] == "120 MHz" and real["Heap free"].endswith(" B")

@@ -2,7 +2,9 @@
 
 ``readings(hw, stats)`` gives the page's rows as (label, value) pairs, every value a
 short string and "n/a" wherever a source is missing, returns None or raises: one bad
-sensor costs its own row, never the page. ``ChipPage(hw, stats, back_cmd)`` shows them
+sensor costs its own row, never the page. The labels, "n/a", the units and the decimal
+sign are the chosen language's (the "chip" section, cucumber.lang: ``words()``); the
+page reads them once when it opens. ``ChipPage(hw, stats, back_cmd)`` shows them
 in the style of the other screens (``group``, ``key(k)``, ``tick(now)``): B returns
 ``back_cmd``, A reads everything again at once, and ``tick`` does so about once a
 second. ``stats`` (a dict or any object with these attributes; a missing one is None):
@@ -61,22 +63,41 @@ for the module and 4.5-5 KB for the page; the app may import it when the page op
 forget it when the page closes, as it does with its screen modules.
 """
 
+import gc
+
 import displayio
 
-from cucumber import keys, ui
+from cucumber import keys, lang, ui
+from engine.compat import const
 
 _HALF = 1 << 28
 _MASK = (1 << 29) - 1
 
-NA = "n/a"
+# words: chip
+_TITLE = const(0)
+_LEGEND = const(1)
+_NA = const(2)
+_HEAP = const(3)
+_DECISION = const(4)
+_DEALS = const(5)
+_TEMP = const(6)
+_CLOCK = const(7)
+_SUPPLY = const(8)
+_BATTERY = const(9)
+_LIGHT = const(10)
+_FLASH = const(11)
+_UPTIME = const(12)
+_BYTES = const(13)
+_MS = const(14)
+_CELSIUS = const(15)
+_MHZ = const(16)
+_VOLTS = const(17)
+_POINT = const(18)
+
+ROWS = const(10)  # the labels: _HEAP to _UPTIME, the rows' order
 COLS = 26  # 26 cells of 6 pixels, from x = 2
-TITLE = "Inside the chip"
-LEGEND = "A: refresh  B: back"
-LABELS = ("Heap free", "AI decision", "Deals/s", "CPU temp", "CPU clock", "CPU supply",
-          "Battery", "Light", "Flash writes", "Uptime")
-# every character a row or the legend can show (the labels, digits, units, "n/a"), once:
-# the medium font's sheet is made of these only
-CHARS = "Heap frAIdcisonDl/CPUtmkuyBLghFw:b0123456789.-%MzV"
+# besides the section's own: what the figures are made of
+FIGURES = "0123456789:/-%"
 REFRESH_MS = 1000
 TOP = 16  # the first row's y, under the heading
 PITCH = 10  # row height: the medium font's cell (its top row is blank: a gap)
@@ -118,7 +139,6 @@ def _source(hw, name):
         v = fakes[name]
         return v() if callable(v) else v
     if name == "mem_free" or name == "mem_alloc":
-        import gc
         return gc.mem_free() if name == "mem_free" else gc.mem_alloc()
     if name == "battery_raw":
         return _analog("VOLTAGE_MONITOR", "A6")
@@ -133,15 +153,33 @@ def _source(hw, name):
     return cpu.voltage
 
 
-def _dec(n, places):
-    """Int ``n`` in tenths (``places`` 1) or hundredths (2) as "-1.5", "3.30"."""
+def words():
+    """The page's words in the chosen language: the title, the legend, "n/a", the ten
+    labels (``label(w, i)``), the units and the decimal sign."""
+    return lang.section("chip")
+
+
+def label(w, i):
+    """Row ``i``'s label in words ``w``."""
+    return w[_HEAP + i]
+
+
+def chars(w):
+    """Every character a row or the legend can show in words ``w`` (the labels, units,
+    "n/a", digits), once: the medium font's sheet is made of these only."""
+    return lang.chars(w, FIGURES)
+
+
+def _dec(n, places, point):
+    """Int ``n`` in tenths (``places`` 1) or hundredths (2) as "-1.5", "3.30" (``point``
+    the decimal sign)."""
     sign = ""
     if n < 0:
         sign = "-"
         n = -n
     if places == 1:
-        return "%s%d.%d" % (sign, n // 10, n % 10)
-    return "%s%d.%02d" % (sign, n // 100, n % 100)
+        return "%s%d%s%d" % (sign, n // 10, point, n % 10)
+    return "%s%d%s%02d" % (sign, n // 100, point, n % 100)
 
 
 def _scaled(x, scale):
@@ -150,34 +188,40 @@ def _scaled(x, scale):
     return int(x + 0.5) if x >= 0 else -int(0.5 - x)
 
 
-def _value(hw, stats, i):
-    """Row ``i``'s value string; None (or an exception) means n/a."""
+def _figures(hw, stats, i, w):
+    """Rows 0-2 (heap, the AI's decision and deals): see ``_value``."""
     if i == 0:
         free = _source(hw, "mem_free")
         if free is None:
             return None
         try:
-            return "%d/%d B" % (free, free + _source(hw, "mem_alloc"))
+            return "%d/%d %s" % (free, free + _source(hw, "mem_alloc"), w[_BYTES])
         except Exception:
-            return "%d B" % free
+            return "%d %s" % (free, w[_BYTES])
+    ns = _stat(stats, "decision_ns")
     if i == 1:
-        ns = _stat(stats, "decision_ns")
         t = (ns + 50000) // 100000  # tenths of a ms
-        return "%d.%d ms" % (t // 10, t % 10)
-    if i == 2:
-        ns = _stat(stats, "decision_ns")
-        deals = _stat(stats, "deals")
-        if deals is None or not ns > 0:
-            return None
-        return "%d" % (deals * 1000000000 // ns)
+        return "%d%s%d %s" % (t // 10, w[_POINT], t % 10, w[_MS])
+    deals = _stat(stats, "deals")
+    if deals is None or not ns > 0:
+        return None
+    return "%d" % (deals * 1000000000 // ns)
+
+
+def _value(hw, stats, i, w):
+    """Row ``i``'s value string (units and decimal sign of words ``w``); None (or an
+    exception) means n/a."""
+    if i < 3:
+        return _figures(hw, stats, i, w)
+    point = w[_POINT]
     if i == 3:
-        return _dec(_scaled(_source(hw, "cpu_temperature"), 10), 1) + " C"
+        return _dec(_scaled(_source(hw, "cpu_temperature"), 10), 1, point) + " " + w[_CELSIUS]
     if i == 4:
-        return "%d MHz" % ((_source(hw, "cpu_frequency") + 500000) // 1000000)
+        return "%d %s" % ((_source(hw, "cpu_frequency") + 500000) // 1000000, w[_MHZ])
     if i == 5:
-        return _dec(_scaled(_source(hw, "cpu_voltage"), 100), 2) + " V"
+        return _dec(_scaled(_source(hw, "cpu_voltage"), 100), 2, point) + " " + w[_VOLTS]
     if i == 6:
-        return _dec((_source(hw, "battery_raw") * 660 + 32768) >> 16, 2) + " V"
+        return _dec((_source(hw, "battery_raw") * 660 + 32768) >> 16, 2, point) + " " + w[_VOLTS]
     if i == 7:
         return "%d %%" % ((_source(hw, "light_raw") * 100 + 32767) // 65535)
     if i == 8:
@@ -186,18 +230,23 @@ def _value(hw, stats, i):
     return "%d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60)
 
 
-def value(hw, stats, i):
-    """Row ``i``'s value: its string, or "n/a" when the source is missing or fails."""
+def value(hw, stats, i, w=None):
+    """Row ``i``'s value: its string, or words ``w``'s "n/a" when the source is missing
+    or fails (``w`` read now when not given)."""
+    if w is None:
+        w = words()
     try:
-        v = _value(hw, stats, i)
+        v = _value(hw, stats, i, w)
     except Exception:  # a missing module or pin, None, a sensor error, no room
         v = None
-    return NA if v is None else v
+    return w[_NA] if v is None else v
 
 
-def readings(hw, stats):
+def readings(hw, stats, w=None):
     """Every row as (label, value string), "n/a" where a source is missing or fails."""
-    return [(LABELS[i], value(hw, stats, i)) for i in range(len(LABELS))]
+    if w is None:
+        w = words()
+    return [(w[_HEAP + i], value(hw, stats, i, w)) for i in range(ROWS)]
 
 
 def line(label, val):
@@ -221,18 +270,20 @@ class ChipPage:
         self.hw = hw
         self.stats = stats
         self.back_cmd = back_cmd
+        w = words()
+        self.words = w  # every row shows its label and units again at each refresh
+        gc.collect()  # reading them left garbage: the page's objects go below it
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
-        g.append(ui.heading(TITLE, 0, ui.YELLOW))
-        f = ui.Font("medium", CHARS)
-        n = len(LABELS)
+        g.append(ui.heading(w[_TITLE], 0, ui.YELLOW))
+        f = ui.Font("medium", chars(w))
         self.lines = []
-        for i in range(n):
+        for i in range(ROWS):
             t = ui.Text("", x=2, y=TOP + i * PITCH, width=COLS, font=f)
             g.append(t)
             self.lines.append(t)
-        g.append(ui.Text(LEGEND, x=2, y=TOP + n * PITCH + 2, color=ui.GREY, font=f))
-        self.grey = bytearray(n)  # 1 where a row shows n/a (drawn grey)
+        g.append(ui.Text(w[_LEGEND], x=2, y=TOP + ROWS * PITCH + 2, color=ui.GREY, font=f))
+        self.grey = bytearray(ROWS)  # 1 where a row shows n/a (drawn grey)
         self.group = g
         self.last = hw.ticks_ms() & _MASK
         self.refresh()
@@ -240,11 +291,12 @@ class ChipPage:
     def refresh(self):
         hw = self.hw
         stats = self.stats
-        for i in range(len(self.lines)):
-            v = value(hw, stats, i)
+        w = self.words
+        for i in range(ROWS):
+            v = value(hw, stats, i, w)
             t = self.lines[i]
-            t.set(line(LABELS[i], v))
-            na = 1 if v == NA else 0
+            t.set(line(w[_HEAP + i], v))
+            na = 1 if v == w[_NA] else 0
             if na != self.grey[i]:
                 self.grey[i] = na
                 t.color(ui.GREY if na else ui.TEXT)

@@ -2,7 +2,7 @@
 projects from Mu or any terminal), and the scores for Mu's plotter. (The demo adds the
 AIs' reasoning: cucumber.demo.)
 
-The lines (host_tests/test_console.py parses every one of them)::
+The lines in English (host_tests/test_classroom.py parses every one of them)::
 
     round 2: P3 deals
     P2 plays 9♥: heads the trick          (leads / heads the trick / lowest card /
@@ -20,14 +20,71 @@ The lines (host_tests/test_console.py parses every one of them)::
     (0, 11, 4, 18)                          the scores after each round, for Mu's
                                             plotter (when chosen in Settings)
 
-The card names carry suit signs (UTF-8, as the serial console shows them). Loaded for
-the whole app: 1,840 bytes of heap on micropython32 (a table of format strings instead
-of the branches took 2,336: every string and tuple of a table is a heap object).
+The lines are the chosen language's (the "console" section, cucumber.lang), kept as ONE
+string for the whole app (the section's texts joined by newlines; a line's template is
+sliced out of it when the line is printed): about half the bytes of a tuple of its 18
+strings, and two heap blocks instead of 37. Read when this module loads, with the app,
+so that it lies among the app's own objects rather than among a match's, and again at
+the first line after the language has changed. The card names carry suit signs (UTF-8,
+as the serial console shows them) and the language's rank letters (ui.card_name). The
+plotter's tuple is numbers only, in every language.
 """
 
-from cucumber import ui
+from cucumber import lang, ui
+from engine.compat import const
 
+# words: console
+_DEAL = const(0)
+_PLAY = const(1)
+_LEADS = const(2)
+_HEADS = const(3)
+_LOWEST = const(4)
+_ACE = const(5)
+_TRICK = const(6)
+_PENALTY = const(7)
+_LIFE = const(8)
+_OFFER = const(9)
+_PAYS = const(10)
+_SITS = const(11)
+_OUT = const(12)
+_SUDDEN = const(13)
+_WIN = const(14)
+_WIN_CHIPS = const(15)
+_SIT_OUT = const(16)
+_LOSER = const(17)
+
+# Why a card was legal, by engine.match's WHY_ codes, in English: what cucumber.demo shows
+# under the trick (``why(n)`` is the chosen language's).
 WHY = ("", "leads", "heads the trick", "lowest card", "an ace was led")
+
+_text = None  # the section's texts joined by "\n"
+_lang = -1  # the language they are in
+
+
+def load():
+    """The console section of the chosen language, as one string, unless it is loaded."""
+    global _text, _lang
+    if _lang != lang.chosen or _text is None:
+        _text = None  # the old language's goes first
+        _text = "\n".join(lang.section("console"))
+        _lang = lang.chosen
+
+
+def word(i):
+    """Text ``i`` of the console section (``_DEAL`` ... ``_LOSER``)."""
+    load()
+    t = _text
+    start = 0
+    while i:
+        start = t.find("\n", start) + 1
+        i -= 1
+    end = t.find("\n", start)
+    return t[start:] if end < 0 else t[start:end]
+
+
+def why(n):
+    """Why a card was legal (engine.match's WHY_ code ``n``) in the chosen language."""
+    return word(_LEADS - 1 + n) if n else ""
 
 
 def card(c):
@@ -39,35 +96,37 @@ def event_line(e):
     kind = e[0]
     who = ui.seat_name(e[1])
     if kind == 1:  # EV_DEAL (e[2]: the rounds played before it)
-        return "round %d: %s deals" % (e[2] + 1, who)
+        return word(_DEAL) % (e[2] + 1, who)
     if kind == 2:  # EV_PLAY
-        return "%s plays %s: %s" % (who, card(e[2]), WHY[e[3]])
+        return word(_PLAY) % (who, card(e[2]), why(e[3]))
     if kind == 3:  # EV_TRICK
-        return "%s takes trick %d with %s" % (who, e[2] + 1, card(e[3]))
+        return word(_TRICK) % (who, e[2] + 1, card(e[3]))
     if kind == 4:  # EV_PENALTY
-        return "%s takes %d points: score %d" % (who, e[2], e[3])
+        return word(_PENALTY) % (who, e[2], e[3])
     if kind == 5:  # EV_LIFE
-        return "%s loses a life: back at %d, %d left" % (who, e[2], e[3])
+        return word(_LIFE) % (who, e[2], e[3])
     if kind == 6:  # EV_OFFER
-        return "%s may come back at %d for %d chips" % (who, e[2], e[3])
+        return word(_OFFER) % (who, e[2], e[3])
     if kind == 7:  # EV_REENTER (53: engine.match.PAY)
-        return "%s comes back at %d (%s)" % (who, e[2],
-                                             "pays" if e[3] == 53 else "sits a round out")
+        return word(_PAYS if e[3] == 53 else _SITS) % (who, e[2])
     if kind == 8:  # EV_OUT
-        return "%s is out with %d" % (who, e[2])
+        return word(_OUT) % (who, e[2])
     if kind == 9:  # EV_SUDDEN
-        return "sudden death: %d players" % e[2]
+        return word(_SUDDEN) % e[2]
     if kind == 10:  # EV_WIN
         if e[2]:
-            return "%s wins the match and %d chips" % (who, e[2])
-        return "%s wins the match" % who
+            return word(_WIN_CHIPS) % (who, e[2])
+        return word(_WIN) % who
     if kind == 11:  # EV_SIT_OUT
-        return "%s sits out round %d" % (who, e[2] + 1)
+        return word(_SIT_OUT) % (who, e[2] + 1)
     if kind == 12:  # EV_LOSER
-        return "%s is the cucumber with %d" % (who, e[2])
+        return word(_LOSER) % (who, e[2])
     return None
 
 
 def plot_line(scores):
     """The scores as a tuple line, for Mu's plotter."""
     return "(" + ", ".join(["%d" % s for s in scores]) + ")"
+
+
+load()  # with the app, before any screen: the language chosen later reads it again

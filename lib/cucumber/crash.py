@@ -10,37 +10,76 @@ import sys
 
 import displayio
 
-from cucumber import keys, ui
+from cucumber import keys, lang, ui
+from engine.compat import const
 
 ROW = 12
+
+# words: crash
+_MEMORY = const(0)
+_STACK = const(1)
+_WRONG = const(2)
+_RESTART = const(3)
+_SAVED = const(4)
+_RESUME = const(5)
+_DETAILS = const(6)
+
+
+def _words():
+    """The crash section in the chosen language, or None when it cannot be read (no
+    room left, a broken copy of the game)."""
+    try:
+        w = lang.section("crash")
+        if len(w) == 7:
+            return w
+    except Exception:  # MemoryError above all: this screen must still show
+        pass
+    return None
 
 
 class Crash:
     """What main() shows after an uncaught exception (out of memory, out of pystack, a
-    bug): what happened in one line, that A restarts, and whether a match waits for
-    Continue. Built from terminalio text and one rectangle: it must still fit when the
-    heap is nearly full, and loads no font."""
+    bug): what happened, that A restarts, and whether a match waits for Continue. Built
+    from text lines and one rectangle: it must still fit when the heap is nearly full,
+    so when the language's words or their font do not fit, English in terminalio."""
 
     name = "crash"
 
     def __init__(self, exc, match_saved):
+        w = _words()
+        font = None
+        if w is None:
+            w = ("Out of memory", "Out of stack space", "Something went wrong",
+                 "Press A to restart.", "Your match is saved:", "choose Continue.",
+                 "(details: serial console)")
         if isinstance(exc, MemoryError):
-            title = "Out of memory"
+            title = w[_MEMORY]
         elif isinstance(exc, RuntimeError) and "pystack" in str(exc):
-            title = "Out of stack space"
+            title = w[_STACK]
         else:
-            title = "Something went wrong"
-        lines = (title, "", "Press A to restart.",
-                 "Your match is saved:" if match_saved else "",
-                 "choose Continue." if match_saved else "",
-                 "", type(exc).__name__, "(details: serial console)")
+            title = w[_WRONG]
+        lines = (title, "", w[_RESTART],
+                 w[_SAVED] if match_saved else "",
+                 w[_RESUME] if match_saved else "",
+                 "", type(exc).__name__, w[_DETAILS])
+        w = None
         self.text = " ".join(lines)
+        for s in self.text:
+            if ord(s) > 126:  # terminalio has ASCII only
+                try:
+                    font = ui.Font("medium", lang.chars(lines))
+                except Exception:
+                    font = None
+                break
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
+        y = 6
         for i in range(len(lines)):
-            if lines[i]:
-                g.append(ui.Text(lines[i], x=4, y=6 + i * ROW,
-                                 color=ui.ORANGE if i == 0 else (ui.GREY if i > 5 else ui.TEXT)))
+            color = ui.ORANGE if i == 0 else (ui.GREY if i > 5 else ui.TEXT)
+            for part in ui.wrap(lines[i], 26) if lines[i] else ("",):
+                if part:
+                    g.append(ui.Text(part, x=4, y=y, color=color, font=font))
+                y += ROW
         self.group = g
 
 

@@ -2,14 +2,29 @@
 
 A module of its own because the table stays built while the pause menu is shown: only
 these few lines of code are loaded beside the table's (cucumber.app loads one screen
-module at a time, the table's excepted while it is kept).
+module at a time, the table's excepted while it is kept). Its words are the chosen
+language's "pause" section (cucumber.lang), drawn in a medium Font made for their
+characters; the menu keeps its three choices, the rest only as the lines drawn.
 """
 
 import displayio
 
-from cucumber import keys, ui
+from cucumber import keys, lang, ui
+from engine.compat import const
 
 ROW = 12
+
+# words: pause
+_PAUSED = const(0)
+_SAVED = const(1)
+_RESUME = const(2)
+_RULES = const(3)
+_QUIT = const(4)
+_YOUR_SEAT = const(5)
+_A_SEAT = const(6)
+_SCORE = const(7)
+_LEFT = const(8)
+_SELECT = const(9)
 
 
 class PauseMenu:
@@ -17,25 +32,30 @@ class PauseMenu:
     seat's column (yours when you hold the device) with what each line means."""
 
     name = "pause"
-    ITEMS = ("Resume", "Rules", "Quit to title")
 
     def __init__(self, match=None, seat=None, cursor=0, font=None):
+        w = lang.section("pause")
+        self.items = w[_RESUME:_QUIT + 1]
+        # one medium font for every word shown (the table's status font, kept for the
+        # match, only if this one cannot be made)
+        f = ui.Font("medium", lang.chars(w if match is not None else w[:_YOUR_SEAT]))
+        if f.sheet is None:
+            f = font if font is not None and font.sheet is not None else None
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
-        # The table's status font, already loaded, at twice its size (terminalio's when
-        # there is none): loading the heading font would need its loader's code beside
-        # the kept table, the heap's tightest moment (tools/bench_board.py).
-        if font is not None and font.sheet is None:
-            font = None
-        g.append(ui.centered("Paused", 1, ui.YELLOW, scale=2, font=font))
-        g.append(ui.centered("the match is saved", 20, ui.GREY))
+        g.append(ui.centered(w[_PAUSED], 1, ui.YELLOW, scale=2, font=f))
+        g.append(ui.centered(w[_SAVED], 20, ui.GREY, font=f))
+        # the choices in one centred column, wider for a language's longer ones
+        cells = 16
+        for s in self.items:
+            cells = max(cells, len(s) + 1)
         self.rows = []
         for i in range(3):
-            t = ui.Text("", x=32, y=34 + i * ROW, width=16)
+            t = ui.Text("", x=80 - cells * 3, y=34 + i * ROW, width=cells, font=f)
             g.append(t)
             self.rows.append(t)
         if match is not None:
-            _legend(g, match, seat, 74)
+            _legend(g, match, seat, 74, w, f)
         self.cursor = cursor
         self.group = g
         self._draw()
@@ -43,7 +63,7 @@ class PauseMenu:
     def _draw(self):
         for i in range(3):
             t = self.rows[i]
-            t.set(self.ITEMS[i])
+            t.set(self.items[i])
             if i == self.cursor:
                 t.color(ui.BLACK, ui.YELLOW)
             else:
@@ -75,10 +95,10 @@ def seat_lives(m, s):
     return 1 + left, 0
 
 
-def _legend(g, m, seat, y):
+def _legend(g, m, seat, y, w, font):
     """What a seat's column on the table shows, drawn as the table draws it (``seat``'s
     own name, score, cards left and life pips; yours on the same lighter felt) with a
-    word for each line."""
+    word for each line (section ``w``, in ``font``)."""
     yours = seat is not None
     if seat is None:
         seat = 0
@@ -98,8 +118,8 @@ def _legend(g, m, seat, y):
     lives, extra = seat_lives(m, seat)
     for i in range(min(4, lives + extra)):
         g.append(ui.rect(16 + 4 * i, y + 6 + 2 * ROW, 3, 3, ui.RED if i < lives else ui.YELLOW))
-    words = ("your seat" if yours else "a seat", "score", "cards left, lives")
     for i in range(3):
-        g.append(ui.Text(words[i], x=42, y=y + 1 + i * ROW, color=ui.GREY))
+        g.append(ui.Text(w[(_YOUR_SEAT if yours else _A_SEAT) if i == 0 else _A_SEAT + i],
+                         x=42, y=y + 1 + i * ROW, color=ui.GREY, font=font))
     if m.rules.open_cards:
-        g.append(ui.Text("SELECT: played cards", x=2, y=y + 1 + 3 * ROW, color=ui.GREY))
+        g.append(ui.Text(w[_SELECT], x=2, y=y + 1 + 3 * ROW, color=ui.GREY, font=font))
