@@ -53,7 +53,7 @@ OUTSIDE_A_MATCH = ("lobby", "settings", "version")  # forgotten while a match is
 # illegal card's reason), forgotten at the next screen (measured: restore 2,128 B,
 # rulesx 1,392 B, micropython32); and the app's own (the hint key)
 ENGINE_ON_USE = ("restore", "given", "rulesx", "refusals", "explain")
-ON_USE = ("hint", "review")
+ON_USE = ("hint", "review", "rulestext")
 
 
 def module(name):

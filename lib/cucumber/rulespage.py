@@ -3,12 +3,10 @@ in the chosen language.
 
 Opened from the title and from the pause menu, so it is a module of its own: during a
 match it loads no menu or settings code (cucumber.app loads one screen module at a time).
-Its text is cucumber.rulestext's: read from the language's files when the page opens,
-wrapped, and only the lines kept, as one string (rulestext's code and the sections are
-let go once they are made).
+Its text is cucumber.rulestext's, made again a window of lines at a time from the
+language's files as the page scrolls (no copy of the whole text is kept: see
+rulestext.window); rulestext is forgotten with this module (cucumber.app's ON_USE).
 """
-
-import sys
 
 import displayio
 
@@ -17,28 +15,22 @@ from cucumber import keys, lang, ui
 ROW = 12  # text row height
 
 
-def _drop(name):
-    """Forget cucumber.``name`` (as cucumber.app's forget does): its code is collected."""
-    sys.modules.pop("cucumber." + name, None)
-    pkg = sys.modules.get("cucumber")
-    if pkg is not None and hasattr(pkg, name):
-        delattr(pkg, name)
-
-
 class RulesScreen:
     name = "rules"
     VISIBLE = 9
 
     def __init__(self, rules, back=("back",)):
         self.back = back  # the command of B (A, START): where the rules were opened
+        self.rules = rules
         from cucumber import rulestext
-        head, text = rulestext.page(rules, 26)  # its lines, each ended by "\n"
-        rulestext = None
-        _drop("rulestext")
-        font = ui.Font("medium", lang.chars((text, head[0], head[1])).replace("\n", ""))
-        # a row's text is sliced from the one string when drawn
-        self.text = text
-        self.count = text.count("\n")
+        self.text = rulestext  # kept while the page is open: it makes each window
+        head = rulestext.header()
+        # the font: every character of the whole page, read once paragraph by paragraph
+        chars = lang.chars(head)
+        for para in rulestext.paragraphs(rules):
+            chars = lang.chars((para,), chars)
+        self.count = rulestext.window(rules, 0, 0, 26)[1]
+        font = ui.Font("medium", chars)
         self.top = 0
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
@@ -56,17 +48,9 @@ class RulesScreen:
         self._draw()
 
     def _draw(self):
-        text = self.text
-        i = 0
-        for _ in range(self.top):
-            i = text.find("\n", i) + 1
-        for row in self.rows:
-            j = text.find("\n", i)
-            if j < 0:
-                row.set("")
-            else:
-                row.set(text[i:j])
-                i = j + 1
+        lines = self.text.window(self.rules, self.top, self.VISIBLE, 26)[0]
+        for i in range(self.VISIBLE):
+            self.rows[i].set(lines[i] if i < len(lines) else "")
 
     def key(self, k):
         if k == keys.DOWN and self.top + self.VISIBLE < self.count:

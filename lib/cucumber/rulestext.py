@@ -3,14 +3,13 @@ in short, how to play, the keys and the table, as lines of at most ``cols`` char
 
 No displayio here: the handheld's rules page (cucumber.rulespage) and the terminal game
 both use it. The texts are read from the sections ``ruleset`` (the settings' words) and
-``rules`` (the rest) while the lines are made, and let go then: only the wrapped lines
-are kept, as one string. engine.rulesx's ``Rules.describe`` is the English of the same settings, for
-host tools and tests.
+``rules`` (the rest) a paragraph at a time while the lines of a window are made, and let
+go then (``window``). engine.rulesx's ``Rules.describe`` is the English of the same
+settings, for host tools and tests.
 """
 
 from cucumber import lang
 from engine.compat import const
-from engine.rules import PROFILES
 
 # words: rules
 _TITLE = const(0)
@@ -111,33 +110,58 @@ def settings(r):
     )
 
 
-def _lines(text, cols):
-    """``text`` wrapped to ``cols``, each line ended by a newline: one string."""
-    return "\n".join(wrap(text, cols)) + "\n"
+# the rules section's paragraphs after the profile's own, in the page's order
+_PARAGRAPHS = ("play", "keys", "table")
 
 
-def page(r, cols=26):
-    """(the header's two texts: title and keys, the page's text): the rules page of the
-    settings ``r`` in the chosen language, as ONE string of lines of at most ``cols``
-    characters, each ended by a newline (a string per line would cost about twice the
-    characters on the board's heap). Its paragraphs are separated by an empty line, and
-    one ends it."""
-    parts = []
-    for s in settings(r):  # first, so that its section is let go before the other's read
-        parts.append(_lines("- " + s, cols))
-    parts.append("\n")
+def paragraphs(r):
+    """The rules page's paragraphs for the settings ``r``, in order, "" between them:
+    each read from the language's file when it is reached (``lang.text``), so that no
+    more than one paragraph is on the heap at a time."""
+    yield lang.text("rules", r.profile)  # agurk, gurka, ogorek: the profile's intro
+    yield ""
+    for s in settings(r):
+        yield "- " + s
+    yield ""
+    for key in _PARAGRAPHS:
+        yield lang.text("rules", key)
+        yield ""
+
+
+def window(r, top, n, cols=26):
+    """(lines ``top`` .. ``top + n - 1`` of the rules page of ``r``, the page's number of
+    lines), each line at most ``cols`` characters. The page is made again for each
+    window rather than kept: on the board's heap the whole text, one string, needed a
+    block of about 1 KB while the pause menu's match is held, and the heap, fragmented
+    by then, did not always have one (measured: the 7-player plan failed at 100 KB
+    there); a paragraph at a time needs at most a few hundred bytes."""
+    out = []
+    count = 0
+    for text in paragraphs(r):
+        for line in (wrap(text, cols) if text else ("",)):
+            if top <= count < top + n:
+                out.append(line)
+            count += 1
+    return out, count
+
+
+def header():
+    """The page's header: (its title, the keys)."""
     w = lang.section("rules")
-    parts.insert(0, _lines(w[_AGURK + PROFILES.index(r.profile)], cols) + "\n")
-    for i in (_PLAY, _KEYS, _TABLE):
-        parts.append(_lines(w[i], cols))
-        parts.append("\n")
-    return (w[_TITLE], w[_SCROLL]), "".join(parts)
+    return w[_TITLE], w[_SCROLL]
 
 
 def lines(r, cols=26):
-    """The rules page's lines for the settings ``r`` in the chosen language (what
-    cucumber.rulespage scrolls through), each of at most ``cols`` characters."""
-    return page(r, cols)[1].split("\n")[:-1]
+    """Every line of the rules page for the settings ``r`` in the chosen language (what
+    cucumber.rulespage scrolls through), each of at most ``cols`` characters; the last
+    one empty."""
+    return window(r, 0, 1 << 30, cols)[0]
+
+
+def page(r, cols=26):
+    """(the header's two texts, the whole page as one string, each line ended by a
+    newline): for host tools and tests; the board's page takes a window at a time."""
+    return header(), "".join(x + "\n" for x in lines(r, cols))
 
 
 def refusal(e):
