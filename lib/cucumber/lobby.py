@@ -3,12 +3,31 @@
 Functions of the App (``app``), kept out of cucumber.app so that a match carries none of
 this code: cucumber.app imports this module for a command it does not handle itself and
 forgets it (with cucumber.settings) for the whole of a match.
+
+Its messages are the chosen language's (the lobby section, cucumber.lang), the store's
+notices among them; the language is a preference (``apply_prefs``: chosen at start-up
+from the SETTINGS record, and again when Settings changes it).
 """
 
-from cucumber import settings
-from cucumber.store import SETTINGS, STATS, MATCH
+from engine.compat import const
+
+from cucumber import lang, settings
+from cucumber.store import SETTINGS, STATS, MATCH, DAMAGED, TOO_SMALL
 from cucumber.seats import HUMAN, HARD, BOT, decode_match
 from cucumber.app import forget, module
+
+# words: lobby
+_NEW_MATCH = const(0)
+_REPLACE = const(1)
+_REPLACE_YES = const(2)
+_REPLACE_NO = const(3)
+_CANNOT_CONTINUE = const(4)
+_UNREADABLE = const(5)
+_NEW_YES = const(6)
+_TO_TITLE = const(7)
+_SETTINGS_DAMAGED = const(8)
+_DATA_DAMAGED = const(9)
+_CANNOT_SAVE = const(10)
 
 
 def bot_file():
@@ -27,11 +46,16 @@ def start(app):
     ok = load_settings(app)
     if settings.Stats.decode(app.store.get(STATS)) is None:
         ok = False
+    apply_prefs(app)  # the language first: the notice is said in it
     notice = getattr(app.store, "notice", None)
-    if not ok and not notice:
-        notice = "Saved settings were damaged: defaults restored."
-    apply_prefs(app)
-    return notice
+    if ok and not notice:
+        return None
+    w = lang.section("lobby")
+    if notice == DAMAGED:
+        return w[_DATA_DAMAGED]
+    if notice == TOO_SMALL:
+        return w[_CANNOT_SAVE]
+    return notice or w[_SETTINGS_DAMAGED]
 
 
 def load_settings(app):
@@ -42,6 +66,7 @@ def load_settings(app):
 
 
 def apply_prefs(app):
+    lang.choose(app.prefs.lang)
     app.hints = bool(app.prefs.hints)
     app.plotter = bool(app.prefs.plotter)
     app.muted = bool(app.prefs.mute)
@@ -89,15 +114,32 @@ def command(app, cmd):
     elif c == "start":
         save_settings(app)
         app.pending = ("new", cmd[1], bytearray(app.setup.kinds))
+        let_go(app)
     elif c == "demo":
         start_demo(app)
     elif c == "prefs":
         apply_prefs(app)
         save_settings(app)
+    elif c == "language":  # ("language", row): Settings again at once, in that language
+        apply_prefs(app)
+        save_settings(app)
+        if app.stats is None:
+            app.stats = stats(app)
+        app.open_screen("menus", "SettingsScreen", app.prefs, app.stats, cmd[1])
     elif c == "reset_stats":
         app.stats = settings.Stats()
         app.store.put(STATS, app.stats.encode())
         app.screen.refresh(app.stats)
+
+
+def let_go(app):
+    """Drop the screen (its group, Font and texts) and the menus' code now, before the
+    match is made: the match's objects then take the heap the screen had, instead of
+    landing above it and leaving it a hole once the table opens."""
+    app.hw.display.root_group = None
+    app.screen = None
+    forget("menus")
+    app.collect()
 
 
 def start_demo(app):
@@ -116,6 +158,7 @@ def start_demo(app):
     for s in range(n):
         k = setup.kinds[s]
         kinds[s] = HARD if k == HUMAN or k == BOT else k
+    let_go(app)
     app.demo = module("demo").Demo()
     app.pending = ("new", rules, kinds)
 
@@ -125,9 +168,9 @@ def new_asked(app):
     if app.store.get(MATCH) is None:
         app.open_screen("menus", "SetupScreen", app.setup, bot_file())
     else:
-        app.open_screen("menus", "Message", "New match",
-                        "Replace the saved match? It is kept until the new match starts.",
-                        ("setup",), ("title",), "A: yes, set up a new one", "B: no")
+        w = lang.section("lobby")
+        app.open_screen("menus", "Message", w[_NEW_MATCH], w[_REPLACE], ("setup",),
+                        ("title",), w[_REPLACE_YES], w[_REPLACE_NO])
 
 
 def continue_match(app):
@@ -138,9 +181,12 @@ def continue_match(app):
         if m.n != len(kinds):
             raise save.SaveError("save: seat list does not match the match")
     except (ValueError, save.SaveError) as e:
-        app.open_screen("menus", "Message", "Cannot continue",
-                        str(e) + " Start a new match?", ("setup",), ("title",),
-                        "A: new match", "B: title")
+        # the screen says it in the player's language; the engine's reason, in
+        # English, is for the teacher on the serial console
+        print("Cannot continue the saved match:", e)
+        w = lang.section("lobby")
+        app.open_screen("menus", "Message", w[_CANNOT_CONTINUE], w[_UNREADABLE],
+                        ("setup",), ("title",), w[_NEW_YES], w[_TO_TITLE])
         return
     m.log_events = True
     m.events = []

@@ -1,33 +1,46 @@
 """What the app keeps in the Store, as small byte records, and the set-up model.
 
-SETTINGS (23 bytes): "C" version, prefs byte (mute bit 0, brightness bits 1-2, hints
+SETTINGS (24 bytes): "C" version (2), prefs byte (mute bit 0, brightness bits 1-2, hints
 bit 3, Mu plotter lines bit 4), then the
 last set-up: profile, players, hand, strict, ace, tie_all, inverse, threshold, re-entry
-mode, stakes, end, rounds, open cards, and one byte per seat (HUMAN or an AI level).
+mode, stakes, end, rounds, open cards, and one byte per seat (HUMAN or an AI level),
+then the language (an index of cucumber.lang.CODES). A version-1 record (23 bytes: the
+same without the language byte, written before there were languages) is still read,
+its language English.
 The set-up is stored as chosen, even when it is not a valid combination, so that nothing
 the player picked is lost; ``Setup.rules()`` is where validity is decided.
 
-STATS (33 bytes): "S" version, matches:2, then per seat played:2 won:2 (counted while
-that seat was a human).
+STATS (33 bytes): "S" version (1), matches:2, then per seat played:2 won:2 (counted
+while that seat was a human).
 
 The MATCH record and the seat kinds are in cucumber.seats: all a match in progress needs
 (this module is not loaded during a match).
 
 Anything short, unknown or out of range decodes to the defaults (``None`` for a match).
+
+The names the set-up screen gives the seat kinds and the re-entry modes, and the lines of
+the statistics, are the chosen language's (cucumber.lang: the ``setup`` section, read by
+cucumber.menus, and the ``stats`` section, read here).
 """
 
 from engine.compat import const
 from engine.rules import Rules, PROFILES, MAX_PLAYERS
 
+from cucumber import lang
 from cucumber.seats import HUMAN, EASY, MEDIUM, HARD, BOT, LEVELS  # noqa: F401  (for menus)
 
-KIND_NAMES = ("Human", "AI easy", "AI medium", "AI hard", "Bot")
-
-# Re-entry modes offered on the set-up screen.
-REENTRY_NAMES = ("none", "2 lives", "3 lives", "buy-back", "comeback")
+# Re-entry modes offered on the set-up screen: none, 2 lives, 3 lives, buy-back,
+# comeback (their names: cucumber.menus, the setup section).
+REENTRY_MODES = const(5)
 THRESHOLDS = (11, 15, 21, 25, 30, 40, 50)
 
-_VERSION = const(1)
+_VERSION = const(2)  # of the SETTINGS record
+_V1 = const(1)  # SETTINGS without the language byte: still read
+_STATS_VERSION = const(1)
+
+# words: stats
+_MATCHES = const(0)
+_HUMAN_WON = const(1)
 
 
 class Setup:
@@ -99,7 +112,7 @@ class Setup:
         nf = len(Setup.FIELDS)
         if len(b) != nf + MAX_PLAYERS:
             return False
-        lim = (len(PROFILES) - 1, MAX_PLAYERS, 7, 1, 2, 1, 1, 250, len(REENTRY_NAMES) - 1,
+        lim = (len(PROFILES) - 1, MAX_PLAYERS, 7, 1, 2, 1, 1, 250, REENTRY_MODES - 1,
                1, 2, 99, 1)
         low = (0, 2, 3, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0)
         for i in range(nf):
@@ -120,6 +133,7 @@ class Prefs:
         self.brightness = 3
         self.hints = False  # a hint key (up) for human players: the hard AI's card
         self.plotter = False  # the scores on the serial console for Mu's plotter
+        self.lang = lang.ENGLISH  # the language: an index of cucumber.lang.CODES
 
 
 def encode_settings(prefs, setup):
@@ -128,19 +142,32 @@ def encode_settings(prefs, setup):
     out.append((1 if prefs.mute else 0) | ((prefs.brightness & 3) << 1)
                | (8 if prefs.hints else 0) | (16 if prefs.plotter else 0))
     out.extend(setup.encode())
+    out.append(prefs.lang if 0 <= prefs.lang < len(lang.CODES) else lang.ENGLISH)
     return bytes(out)
 
 
 def decode_settings(b):
-    """(prefs, setup, ok) from a SETTINGS record; defaults and ok=False if it is bad."""
+    """(prefs, setup, ok) from a SETTINGS record (version 2, or 1: English); defaults
+    and ok=False if it is bad."""
     prefs = Prefs()
     setup = Setup()
     if b is None:
         return prefs, setup, True
-    if len(b) < 3 or b[0:1] != b"C" or b[1] != _VERSION or b[2] > 31:
+    if len(b) < 3 or b[0:1] != b"C" or b[2] > 31:
         return prefs, setup, False
-    if not setup.decode(bytes(b[3:])):
+    if b[1] == _VERSION:
+        end = len(b) - 1
+        language = b[end] if end >= 3 else 255
+        if language >= len(lang.CODES):
+            return prefs, setup, False
+    elif b[1] == _V1:
+        end = len(b)
+        language = lang.ENGLISH
+    else:
+        return prefs, setup, False
+    if not setup.decode(bytes(b[3:end])):
         return prefs, Setup(), False
+    prefs.lang = language
     prefs.mute = bool(b[2] & 1)
     prefs.brightness = (b[2] >> 1) & 3
     prefs.hints = bool(b[2] & 8)
@@ -165,7 +192,7 @@ class Stats:
 
     def encode(self):
         out = bytearray(b"S")
-        out.append(_VERSION)
+        out.append(_STATS_VERSION)
         _u16(out, self.matches)
         for s in range(MAX_PLAYERS):
             _u16(out, self.played[s])
@@ -178,7 +205,7 @@ class Stats:
         st = Stats()
         if b is None:
             return st
-        if len(b) != 4 + 4 * MAX_PLAYERS or b[0:1] != b"S" or b[1] != _VERSION:
+        if len(b) != 4 + 4 * MAX_PLAYERS or b[0:1] != b"S" or b[1] != _STATS_VERSION:
             return None
         st.matches = b[2] | (b[3] << 8)
         for s in range(MAX_PLAYERS):
@@ -189,11 +216,14 @@ class Stats:
                 return None
         return st
 
-    def lines(self):
-        out = ["Matches played: %d" % self.matches]
+    def lines(self, words=None):
+        """The statistics as lines of the chosen language (``words``: the stats section,
+        read now when not given)."""
+        w = words or lang.section("stats")
+        out = [w[_MATCHES] % self.matches]
         for s in range(MAX_PLAYERS):
             if self.played[s]:
-                out.append("P%d human: won %d of %d" % (s + 1, self.won[s], self.played[s]))
+                out.append(w[_HUMAN_WON] % (s + 1, self.won[s], self.played[s]))
         return out
 
 
