@@ -58,26 +58,39 @@ _ENCODED_VALUE = const(8)
 
 
 def wrap(text, cols):
-    """Words of ``text`` in lines of at most ``cols`` characters (cucumber.ui.wrap's,
-    without displayio)."""
+    """Words of ``text`` in lines of at most ``cols`` characters (cucumber.ui.wrap's
+    lines, without displayio). The words are found in place, not split into a list
+    first: a long paragraph's list of words needed a 512-byte block on the board's heap
+    (a MemoryError seen on the rig at 100 KB); each line is one slice of ``text``."""
     out = []
-    line = ""
-    for word in text.split(" "):
-        while len(word) > cols:
-            if line:
-                out.append(line)
-                line = ""
-            out.append(word[:cols])
-            word = word[cols:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= cols:
-            line = line + " " + word
-        else:
-            out.append(line)
-            line = word
-    if line:
-        out.append(line)
+    n = len(text)
+    start = 0  # the current line's first character
+    end = -1  # where it ends (exclusive) so far; -1: no word in it yet
+    i = 0
+    while i <= n:
+        j = text.find(" ", i)
+        if j < 0:
+            j = n
+        if j > i or j == n:  # the word text[i:j] (one at the end may be empty)
+            while j - i > cols:  # a word longer than a line: cut it
+                if end >= 0:
+                    out.append(text[start:end])
+                out.append(text[i:i + cols])
+                i += cols
+                start = i
+                end = -1
+            if end < 0:
+                start = i
+                end = j
+            elif j - start <= cols:
+                end = j
+            else:
+                out.append(text[start:end])
+                start = i
+                end = j
+        i = j + 1
+    if end > start:
+        out.append(text[start:end])
     return out
 
 
