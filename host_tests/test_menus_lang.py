@@ -203,7 +203,7 @@ def test_choosing_a_language_in_settings_shows_it_at_once_and_after_a_restart():
     assert scr.menu.cursor == menus._ROW_LANGUAGE
     shown = [t.text for t in texts(scr.group)]
     assert "Configura\u00e7\u00f5es" in shown
-    assert scr.items()[menus._ROW_LANGUAGE].endswith(lang.NAMES[pt])
+    assert scr.items()[menus._ROW_LANGUAGE].endswith(lang.name(pt))
     d.step(2)
     d.press(keys.RIGHT)  # -> Francais
     assert lang.chosen == FR
@@ -378,7 +378,7 @@ def test_fonts_hold_every_character_the_menus_show():
                     assert c in t.font.chars, (lang.code(), sc.name, t.text, c)
         # every language's name on the Language line, every kind and profile
         sc = scr[2]
-        for name in lang.NAMES:
+        for name in lang.NAMES.split("|"):
             for c in name:
                 assert c in sc.menu.lines[0].font.chars
         for name in PROFILES:

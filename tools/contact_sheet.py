@@ -42,7 +42,7 @@ def make(out, codes=None):
             folder = os.path.join(tmp, code)
             screenshots.shoot(folder, disp=disp, code=code)
             y = GAP + row * (H + GAP)
-            name = lang.NAMES[lang.CODES.index(code)]
+            name = lang.name(lang.CODES.index(code))
             sheet.blit(font.render(name, True, (240, 240, 224)), (6, y + H // 2 - 6))
             for col, shot in enumerate(SHOTS):
                 img = pygame.image.load(os.path.join(folder, shot + ".png"))

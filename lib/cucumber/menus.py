@@ -416,7 +416,7 @@ class SettingsScreen(Screen):
         self.w = w
         self.stats_words = lang.section("stats")
         font = ui.Font("medium", lang.chars(w + self.stats_words,
-                                            DIGITS + "*." + "".join(lang.NAMES)))
+                                            DIGITS + "*." + lang.NAMES))
         self.col = _column((w[_SOUND], w[_BRIGHTNESS], w[_HINTS], w[_PLOTTER], w[_LANGUAGE]))
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
@@ -443,13 +443,13 @@ class SettingsScreen(Screen):
         col = self.col
         on = w[_IS_ON]
         off = w[_IS_OFF]
-        i = p.lang if 0 <= p.lang < len(lang.NAMES) else lang.ENGLISH
+        i = p.lang if 0 <= p.lang < len(lang.CODES) else lang.ENGLISH
         return (_row(w[_SOUND], col, off if p.mute else on),
                 _row(w[_BRIGHTNESS], col, "*" * (p.brightness + 1) + "." * (3 - p.brightness)),
                 _row(w[_HINTS], col, on if p.hints else off),
                 _row(w[_PLOTTER], col, on if p.plotter else off),
                 w[_CHIP],
-                _row(w[_LANGUAGE], col, lang.NAMES[i]),
+                _row(w[_LANGUAGE], col, lang.name(i)),
                 w[_RESET_AGAIN] if self.confirm else w[_RESET],
                 w[_BACK])
 
