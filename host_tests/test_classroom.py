@@ -9,6 +9,8 @@ import os
 import random
 import re
 
+import pytest
+
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
@@ -16,8 +18,9 @@ from hidden import rearranged  # noqa: E402
 from screenshots import Driver  # noqa: E402
 from cucumber import keys  # noqa: E402
 from cucumber import table as table_mod  # noqa: E402
+from cucumber.lang import CODES as LANGS  # noqa: E402
 from cucumber.settings import (  # noqa: E402
-    HUMAN, MEDIUM, HARD, BOT, Prefs, Setup, encode_settings, decode_settings,
+    HUMAN, EASY, MEDIUM, HARD, BOT, Prefs, Setup, encode_settings, decode_settings,
 )
 from cucumber.store import Store, SETTINGS  # noqa: E402
 from engine import ai  # noqa: E402
@@ -156,7 +159,7 @@ def test_demo_lines_say_why_each_card_is_legal_and_why_the_ai_chose_it():
     assert any(re.match(r"^\d+% risk, \d+ deals", t) for t in seconds), seconds
     assert "medium: rule of thumb" in seconds
     # every character is in the table's font (a missing one would be drawn blank)
-    chars = set(table_mod.STATUS_CHARS)
+    chars = set(d.app.table_fonts[0].chars)
     for t in firsts | seconds:
         assert set(t) <= chars and len(t) <= 26, t
 
@@ -222,7 +225,7 @@ def test_a_hint_is_exactly_the_hard_ai_decision_for_that_seat_view():
                 reference.rng = Rng(hint.seed(d.app, 0))
                 assert card == reference.choose(view)
                 assert d.app.table.status.text.startswith("hint: ")
-                assert set(d.app.table.status.text) <= set(table_mod.STATUS_CHARS)
+                assert set(d.app.table.status.text) <= set(d.app.table.status_font.chars)
                 d.press(keys.UP)  # the same hint again
                 assert d.app.table.selected_card() == card
                 checked += 1
@@ -437,3 +440,206 @@ def test_inside_the_chip_from_the_settings_and_back():
     d.step(10)  # it refreshes itself
     d.press(keys.B)
     assert d.name() == "settings"
+
+
+# ----- the table's, the demo's and the bot's words in every language ---------------------------
+
+def _language(code, prefs=None, setup=None):
+    """A Driver on the title in language ``code`` (as Settings would choose it)."""
+    from cucumber import lang
+    from screenshots import use_language
+    prefs = prefs or Prefs()
+    if hasattr(prefs, "lang"):
+        prefs.lang = lang.CODES.index(code)
+    d = Driver(nvm=nvm_with(prefs=prefs, setup=setup), seed=5)
+    d.step(2)
+    use_language(d, code)
+    return d
+
+
+def _sheet_chars(font):
+    """The characters a Font's sheet really draws: asked for and in its glyph file."""
+    from test_lang import glyphs
+    assert font is not None and font.sheet is not None
+    return set(font.chars) & glyphs("medium")
+
+
+def _longest_card():
+    from cucumber import ui
+    return max((ui.card_name(c, True) for c in range(52)), key=len)
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_a_whole_demo_match_fits_its_lines_in_every_language(code):
+    """Every line the demo shows during a whole match (who played what and why, why the
+    AI chose it) has at most 26 characters, all of them in the table font's sheet; the
+    legend (at each speed, and paused) fits too, in ASCII (terminalio's)."""
+    from cucumber import demo as demo_mod, lang
+    setup = Setup()
+    setup.players = 4
+    for i, k in enumerate((HARD, MEDIUM, EASY, HARD)):
+        setup.kinds[i] = k
+    try:
+        d = _language(code, setup=setup)
+        d.app.command(("demo",))
+        demo = d.app.demo
+        demo.speed = len(demo_speeds()) - 1
+        chars = _sheet_chars(d.app.table_fonts[0])
+        said = set()
+        m = d.app.match
+        with contextlib.redirect_stdout(io.StringIO()):
+            for _ in range(200000):
+                d.step()
+                if d.app.match is not m or m.is_terminal():
+                    break
+                said.update(demo.said)
+                if d.name() == "table":
+                    assert d.app.table.status_font is d.app.table_fonts[0]
+        assert m.is_terminal() or d.app.match is not m
+        said.discard("")
+        k = lang.section("demokeys")
+        legends = [k[demo_mod._PAUSED]] + [k[demo_mod._LEGEND] % k[demo_mod._SLOW + s]
+                                           for s in range(len(demo_speeds()))]
+        firsts = [t for t in said if t.startswith("P")]
+        assert len(firsts) >= 20 and len(said) > len(firsts), said
+        for t in said:
+            assert len(t) <= 26, (code, t)
+            assert set(t) <= chars, (code, t, set(t) - chars)
+        for t in legends:  # in terminalio, which has ASCII only
+            assert len(t) <= 26 and all(" " <= c <= "~" for c in t), (code, t)
+        if code == "en":
+            assert "paused  A:1 card START:go" in legends
+    finally:
+        lang.choose(0)
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_demo_texts_fit_with_the_longest_values(code):
+    """The demo's lines at their longest: seat P7, the longest card name, a risk of 100%
+    over 64 deals, each level's rule of thumb."""
+    from cucumber import demo as demo_mod, lang
+    try:
+        lang.choose(lang.CODES.index(code))
+        w = lang.section("demo")
+        card = _longest_card()
+        for why in range(1, 5):
+            assert len("P7 %s %s" % (card, w[demo_mod._LEADS + why - 1])) <= 26, (code, why)
+        assert len(w[demo_mod._RISK] % (100, 64)) <= 26
+        assert len(w[demo_mod._DEALS] % 64) <= 26
+        for level in range(3):  # easy, medium, hard: a rule of thumb; a bot: its own
+            assert len(w[demo_mod._THUMB] % w[demo_mod._EASY + level]) <= 26, (code, level)
+        assert len(w[demo_mod._OWN] % w[demo_mod._BOT]) <= 26, code
+        for risk, deals in ((100, 64), (5, 8)):  # (card, cost, risk) rows; the time added
+            text = demo_mod.short_thought("hard", 0, (deals, 0, [(0, 12, risk)]), 85000000,
+                                          "\n".join(w))
+            assert text.startswith(w[demo_mod._RISK] % (risk, deals)) and len(text) <= 26
+    finally:
+        lang.choose(0)
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_every_status_text_fits_the_status_line_in_every_language(code):
+    """The status line's 26 cells hold every text with its longest values: P7, the
+    language's longest card name, the reason and the trick at the right ("last!" or
+    7/7), a hint of 100% over 64 deals, a bot's problems; and the review's title and B
+    fit one line, in ASCII (terminalio's)."""
+    from cucumber import botseat, lang, table as table_mod
+    try:
+        lang.choose(lang.CODES.index(code))
+        w = lang.section("table")
+        card = _longest_card()
+        for label in (w[table_mod._LAST], "7/7"):
+            for why in range(4):
+                s = "P7 %s %s" % (card, w[why])
+                assert len(s) + 1 + len(label) <= 26, (code, s, label)
+            for k in (table_mod._TO_PLAY, table_mod._THINKING):
+                assert len(w[k] % ("P7", label)) <= 26, (code, w[k])
+        for k in (table_mod._TAKES, table_mod._TAKES_LAST):
+            assert len(w[k] % "P7") <= 26, (code, w[k])
+        for k in (table_mod._HANDS_HIDDEN, table_mod._WATCHING, table_mod._CARDS_HIDDEN):
+            assert len(w[k]) <= 26, (code, w[k])
+        for k in (table_mod._HANDS_HIDDEN, table_mod._WATCHING):  # terminalio's: ASCII
+            assert all(" " <= c <= "~" for c in w[k]), (code, w[k])
+        assert len(w[table_mod._HINT] % (100, 64)) <= 26, code
+        assert len(w[table_mod._HINT_THUMB]) <= 26, code
+        b = lang.section("bot")
+        for problem in ("bot.py not found", "bot.py has no choose(view)",
+                        "bot.py stopped (Ctrl-C)", "bot stopped (Ctrl-C)",
+                        "bot too slow (over 3 s)", "bot played 'QH': not legal now",
+                        "bot error: KeyError: 'x'", "bot.py: SyntaxError: invalid syntax"):
+            text = botseat.short(problem)
+            assert text and len(text) <= 26, (code, problem, text)
+            assert "key error" in text or "syntax error" in text or "error" not in problem
+        for k in (botseat._STOPPED, botseat._NOT_FOUND, botseat._NO_CHOOSE):  # bot.py's
+            assert len(b[k] % "bot.py") <= 26, (code, b[k])
+        assert len(b[botseat._ERROR] % ("bot.py", "key error")) <= 26, code
+        assert len(b[botseat._ILLEGAL] % b[botseat._BOT]) <= 26, code  # the bot's own
+        from engine.botview import LIMIT_MS
+        assert len(b[botseat._SLOW] % (b[botseat._BOT], LIMIT_MS // 1000)) <= 26, code
+        title, back = w[table_mod._REVIEW], w[table_mod._BACK]  # terminalio's: ASCII
+        assert len(title) + 1 + len(back) <= 26, (code, title, back)
+        assert all(" " <= c <= "~" for c in title + back), (code, title, back)
+    finally:
+        lang.choose(0)
+
+
+@pytest.mark.parametrize("code", LANGS)
+def test_the_table_font_holds_every_status_text_in_every_language(code, monkeypatch):
+    """A whole match at the table in each language (a human, two AIs): every status
+    line shown (a hint among them) fits its 26 cells with characters of the status font's
+    sheet; the line under the trick fits, in ASCII (terminalio's); a bot's problem is in
+    the status font when a Bot seat plays."""
+    import sys
+    import cucumber.app as app_mod
+    from cucumber import botseat, lang
+    seen = []
+    orig = table_mod.Table.set_status
+
+    def record(self, text, color=0):
+        seen.append(text)
+        orig(self, text, color)
+
+    monkeypatch.setattr(table_mod.Table, "set_status", record)
+    # this module's table, kept for the whole match (the app forgets screen modules)
+    monkeypatch.setitem(sys.modules, "cucumber.table", table_mod)
+    monkeypatch.setattr(app_mod, "forget", lambda name, package="cucumber": None)
+    prefs = Prefs()
+    prefs.hints = True
+    try:
+        d = _language(code, prefs=prefs)
+        with contextlib.redirect_stdout(io.StringIO()):
+            d.start(profile=1, players=3, kinds=(HUMAN, MEDIUM, EASY), end=0, reentry=0,
+                    open_cards=0)
+            assert d.auto(lambda dr: dr.name() == "table" and dr.app.table.interactive,
+                          max_steps=4000)
+            d.press(keys.SELECT)  # "played cards are hidden"
+            reason = d.app.table.status.text
+            d.press(keys.UP)  # a hint
+            assert d.app.table.status.text != reason and seen[-1] == d.app.table.status.text
+            chars = _sheet_chars(d.app.table_fonts[0])
+            assert set(table_mod.STATUS_CHARS) == set(d.app.table_fonts[0].chars)
+            under = set()
+
+            def until_end(dr):
+                t = dr.app.table
+                if t is not None and dr.name() == "table":
+                    under.add(t.hidden_text.text)
+                return dr.name() == "end"
+            assert d.auto(until_end, max_steps=40000)
+        w = lang.section("table")
+        assert w[table_mod._CARDS_HIDDEN] in seen
+        assert any(t.endswith(w[table_mod._LAST]) for t in seen)
+        for t in seen:
+            assert len(t) <= 26, (code, t)
+            assert set(t) <= chars, (code, t, set(t) - chars)
+        for t in under:  # in terminalio, which has ASCII only
+            assert len(t) <= 26 and all(" " <= c <= "~" for c in t), (code, t)
+        # a Bot seat: its messages' characters join the font
+        bot_font = table_mod.table_fonts(4, bytearray((HUMAN, BOT, MEDIUM, MEDIUM)))[0]
+        for problem in ("bot error: ZeroDivisionError: division by zero",
+                        "bot too slow (over 3 s)", "bot.py has no choose(view)",
+                        "bot played None: not legal now", "bot.py stopped (Ctrl-C)"):
+            text = botseat.short(problem)
+            assert set(text) <= _sheet_chars(bot_font), (code, text)
+    finally:
+        lang.choose(0)

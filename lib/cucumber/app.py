@@ -271,12 +271,8 @@ class App:
         t.show_hand(self.holder, mine)
         if mine and self.hinters is not None:
             self.hinters[s].observe(m.view(s))  # the hint's memory sees every turn
-        if not mine and s != NOBODY:
-            if self.kinds[s] == HUMAN:
-                t.set_status("%s to play  %s" % (ui.seat_name(s), t.trick_label()))
-            else:
-                t.set_status("%s thinking...  %s" % (ui.seat_name(s), t.trick_label()),
-                             ui.CYAN)
+        if not mine and s != NOBODY:  # "P3 to play  3/7", "P3 thinking...  3/7"
+            t.turn_status(s, self.kinds[s] != HUMAN)
         self.update_lights()
 
     def _save_match(self, human_acted=True):
@@ -407,8 +403,7 @@ class App:
                 ended_trick = True
                 t.highlight(e[1], ui.YELLOW)
                 last = e[2] == m.rules.hand - 1
-                t.set_status(("%s takes the last trick!" if last else "%s takes the trick")
-                             % ui.seat_name(e[1]), ui.ORANGE if last else ui.YELLOW)
+                t.taken_status(e[1], last)  # "P3 takes the trick"
                 if last:
                     # The match has already dealt the next round: the table keeps showing
                     # this one (that trick, every card played, the scores before the

@@ -22,8 +22,10 @@ come back at every turn); re-entry offers are always medium's.
 
 import sys
 
+from cucumber import lang
 from engine import botview
 from engine.ai import Player
+from engine.compat import const
 
 try:
     from time import monotonic_ns as _clock
@@ -149,22 +151,40 @@ class BotSeat:
                                                  botview._card_text(card)))
 
 
+# words: bot
+_BOT = const(0)
+_ERROR = const(1)
+_ILLEGAL = const(2)
+_SLOW = const(3)
+_STOPPED = const(4)
+_NOT_FOUND = const(5)
+_NO_CHOOSE = const(6)
+
+
 def short(problem):
-    """``problem`` for the table's status line: at most 26 characters, lower case (the
-    status font has no capitals but P J Q K A), e.g. "bot: zero division error"."""
+    """``problem`` for the table's status line in the chosen language: at most 26
+    characters, lower case, e.g. "bot: zero division error" (an exception's name stays
+    Python's; the table's font holds the lower-case letters when a Bot seat plays).
+    ``problem`` is one of this module's or engine.botview's reasons, in English as on the
+    serial console; one it does not know is shown as it is, in lower case."""
     if not problem:
         return ""
-    if problem.startswith("bot played"):
-        return "bot played an illegal card"
+    w = lang.section("bot")  # read now (rare): nothing of it kept for the match
+    head = "bot.py" if problem[3:6] == ".py" else w[_BOT]
+    text = problem.lower()
+    # "bot played ...", "bot too slow (over 3 s)", "bot.py stopped ...", "... not found",
+    # "bot.py has no choose(view)": the word after the head
+    k = "ptsnh".find(problem[7 if head == "bot.py" else 4:][:1])
     i = problem.find(": ")
-    if i > 0 and "A" <= problem[i + 2:i + 3] <= "Z":  # an exception's name follows
-        head = problem[:i]
-        if head == "bot error":
-            head = "bot"
-        text = head + ": " + _words(problem[i + 2:].split(":")[0])
-    else:
-        text = problem
-    text = text.lower().replace("_", " ")
+    if k >= 0 and problem[:3] == "bot":
+        n = 0  # the seconds of "too slow"
+        for ch in problem:
+            if "0" <= ch <= "9":
+                n = n * 10 + ord(ch) - 48
+        text = w[_ILLEGAL + k] % ((head, n) if k == 1 else head)
+    elif i > 0 and "A" <= problem[i + 2:i + 3] <= "Z":  # an exception's name follows
+        text = w[_ERROR] % (head, _words(problem[i + 2:].split(":")[0]).lower()
+                            .replace("_", " "))
     if len(text) > 26 and text.endswith(" error"):
         text = text[:-6]
     return text[:26]

@@ -10,7 +10,10 @@ paused, SELECT opens the "Inside the chip" page, B goes back to the title. The p
 between rounds turn by themselves (any key turns them sooner).
 
 Two lines under the trick (where a human's hand would be): who played what and why it
-was legal, and why the AI chose it; on the serial console each AI decision's reasoning::
+was legal, and why the AI chose it, in the chosen language (cucumber.lang's "demo"
+section; the table's font holds its characters while this module is loaded), and the
+keys' legend (the "demokeys" section, ASCII: terminalio); on the serial console each AI
+decision's reasoning::
 
     P3 hard: 9♥ 1.2 12% | J♥ 2.6 25% (8 deals, 85 ms)
 
@@ -18,23 +21,55 @@ each candidate with its mean cost in points and its risk of taking the penalty (
 percent of the sampled deals on which it did), the chosen card first.
 """
 
-from cucumber import console, keys, ui
+from cucumber import console, keys, lang, ui
 from cucumber.app import ticks_diff
+from cucumber.seats import LEVELS
+from engine.compat import const
 
 CARD_MS = (3000, 1500, 700, 250, 30)  # how long a played card stays in view, per speed
-NAMES = ("slow", "calm", "normal", "fast", "fastest")
 LINE1_Y = 90
 LINE2_Y = 104
 LEGEND_Y = 116
 
+# words: demo
+_LEADS = const(0)
+_HEADS = const(1)
+_LOWEST = const(2)
+_ACE_LED = const(3)
+_RISK = const(4)
+_MS = const(5)
+_DEALS = const(6)
+_THUMB = const(7)
+_OWN = const(8)
+_EASY = const(9)
+_MEDIUM = const(10)
+_HARD = const(11)
+_BOT = const(12)
+
+# words: demokeys
+_PAUSED = const(0)
+_LEGEND = const(1)
+_SLOW = const(2)
+_CALM = const(3)
+_NORMAL = const(4)
+_FAST = const(5)
+_FASTEST = const(6)
+
 
 class Demo:
+    """The demo while it runs. ``words``, ``keys_words``: the texts of its lines and of
+    its legend (ASCII, drawn in terminalio) in the chosen language, read once and kept
+    while the demo runs, each as one string, a text a line (``word``); cucumber.table
+    puts the lines' characters in its font."""
+
     def __init__(self):
+        self.words = "\n".join(lang.section("demo"))
+        self.keys_words = "\n".join(lang.section("demokeys"))
         self.speed = 2
         self.paused = False
         self.stepping = False  # A while paused: play on until the next card
         self.page_due = None  # the tick at which the page in view turns
-        self.lines = None
+        self.app = None  # the app (given at each step): its table holds the lines
         self.said = ("", "")
         self.why_chosen = ""
 
@@ -47,35 +82,54 @@ class Demo:
     def page_ms(self):
         return 2000 + 2 * CARD_MS[self.speed]
 
+    @property
+    def lines(self):
+        """The demo's three lines (cucumber.ui.Text) on the app's table, the last three
+        of its group (``attach``); None when no table is built. The table holds them, not
+        the demo: they go with it when a page replaces it (three lines less on the heap
+        during the pages)."""
+        app = self.app
+        t = app.table if app is not None else None
+        if t is None:
+            return None
+        g = t.main
+        n = len(g)
+        return (g[n - 3], g[n - 2], g[n - 1])
+
     def attach(self, table):
         """Put the demo's lines on a (newly built) table."""
         table.hidden_text.hidden = True  # "watching the AIs": the lines say more
         lines = []
-        # the lines show suit signs (the table's font); the legend is terminalio's
-        for y, color, font in ((LINE1_Y, ui.TEXT, table.status_font),
-                               (LINE2_Y, ui.CYAN, table.status_font),
+        # the lines in the table's status font (suit signs, the language's letters:
+        # table_fonts); the legend, ASCII in every language, in terminalio
+        f = table.status_font
+        for y, color, font in ((LINE1_Y, ui.TEXT, f), (LINE2_Y, ui.CYAN, f),
                                (LEGEND_Y, ui.GREY, None)):
             t = ui.Text("", x=2, y=y, width=26, color=color, font=font)
             table.main.append(t)
             lines.append(t)
-        self.lines = lines
-        self.show(self.said[0], self.said[1])
-        self.legend()
+        self.show(self.said[0], self.said[1], lines)
+        self.legend(lines)
 
-    def show(self, first, second):
+    def show(self, first, second, lines=None):
         self.said = (first, second)
-        if self.lines is not None:
-            self.lines[0].set(first[:26])
-            self.lines[1].set(second[:26])
+        if lines is None:
+            lines = self.lines
+        if lines is not None:
+            lines[0].set(first[:26])
+            lines[1].set(second[:26])
 
-    def legend(self):
-        if self.lines is None:
+    def legend(self, lines=None):
+        if lines is None:
+            lines = self.lines
+        if lines is None:
             return
+        w = self.keys_words
         if self.paused:
-            text = "paused  A:1 card START:go"
+            text = word(w, _PAUSED)
         else:
-            text = "%s  ^v:speed B:quit" % NAMES[self.speed]
-        self.lines[2].set(text)
+            text = word(w, _LEGEND) % word(w, _SLOW + self.speed)
+        lines[2].set(text[:26])
 
     def key(self, k):
         """A key pressed on the table: a command for the app, or None."""
@@ -99,18 +153,19 @@ class Demo:
         """An AI's decision (engine.ai.thoughts() and its time): the console line, and
         the second line shown when its card is down."""
         if thought is not None:
-            print(think_line(seat, level, card, thought, ns))
-        self.why_chosen = short_thought(level, card, thought, ns)
+            print(think_line(seat, level, card, thought, ns, self.words))
+        self.why_chosen = short_thought(level, card, thought, ns, self.words)
 
     def played(self, seat, card, why):
         """A card is down: the two lines."""
         self.stepping = False
-        self.show(short_reason(seat, card, why), self.why_chosen)
+        self.show(short_reason(seat, card, why, self.words), self.why_chosen)
 
     def step(self, app, now):
         """The demo's own timing: the pages turn by themselves, a new match follows the
         last, a pause holds everything (A lets one card through). True when the app's
         step is done."""
+        self.app = app
         if app.screen is not app.table:  # (no local for it: the page goes with the command)
             due = self.page_due
             if due is not None and not self.paused and ticks_diff(now, due) >= 0:
@@ -132,13 +187,29 @@ class Demo:
         return False
 
 
+def word(words, i):
+    """Text ``i`` of the demo's section (``_LEADS``...): line ``i`` of ``words``."""
+    start = 0
+    for _ in range(i):
+        start = words.find("\n", start) + 1
+    end = words.find("\n", start)
+    return words[start:] if end < 0 else words[start:end]
+
+
 def tenths(v):
     return "%d.%d" % (v // 10, v % 10)
 
 
-def think_line(seat, level, chosen, thought, ns):
+def level_name(level, words):
+    """The chosen language's name of AI ``level`` ("easy" .. "hard", "bot")."""
+    i = LEVELS.index(level) if level in LEVELS else 0  # 1..4: easy .. bot
+    return word(words, _EASY + i - 1) if i else level
+
+
+def think_line(seat, level, chosen, thought, ns, words):
     """The console line of an AI's decision: ``thought`` is engine.ai.thoughts()'s
-    ``(deals, work, rows)``, ``ns`` the decision's time (or None)."""
+    ``(deals, work, rows)``, ``ns`` the decision's time (or None); the level and the
+    deals in the demo's ``words``."""
     deals, _, rows = thought
     parts = []
     for c, cost, risk in rows:
@@ -147,28 +218,33 @@ def think_line(seat, level, chosen, thought, ns):
             parts.insert(0, part)
         else:
             parts.append(part)
-    tail = "%d deals" % deals
+    tail = word(words, _DEALS) % deals
     if ns is not None:
         tail += ", %d ms" % (ns // 1000000)
-    return "%s %s: %s (%s)" % (ui.seat_name(seat), level, " | ".join(parts), tail)
+    return "%s %s: %s (%s)" % (ui.seat_name(seat), level_name(level, words),
+                                " | ".join(parts), tail)
 
 
-def short_reason(seat, c, why):
-    """The demo's first line (26 columns): who played what, and why it was legal."""
-    return "%s %s %s" % (ui.seat_name(seat), console.card(c), console.WHY[why])
+def short_reason(seat, c, why, words):
+    """The demo's first line (26 columns): who played what, and why it was legal
+    (engine.match's WHY_ codes 1..4 are the section's first four texts): "P3 9♠ heads
+    the trick"."""
+    return "%s %s %s" % (ui.seat_name(seat), ui.card_name(c, True),
+                         word(words, _LEADS + why - 1) if why else "")
 
 
-def short_thought(level, chosen, thought, ns):
-    """The demo's second line (26 columns): why the AI chose it."""
+def short_thought(level, chosen, thought, ns, words):
+    """The demo's second line (26 columns): why the AI chose it ("12% risk, 10 deals",
+    "medium: rule of thumb")."""
     if thought is None:
-        return "%s: %s" % (level, "rule of thumb" if level != "bot" else "its own")
+        return word(words, _OWN if level == "bot" else _THUMB) % level_name(level, words)
     deals = thought[0]
     for c, _, risk in thought[2]:
         if c >> 2 == chosen >> 2:
-            text = "%d%% risk, %d deals" % (risk, deals)
+            text = word(words, _RISK) % (risk, deals)
             if ns is not None and len(text) < 17:
-                text += ", %dms" % (ns // 1000000)
+                more = word(words, _MS) % (ns // 1000000)
+                if len(text) + len(more) <= 26:
+                    text += more
             return text
-    return "%d deals" % deals
-
-
+    return word(words, _DEALS) % deals

@@ -10,19 +10,24 @@ them open.
 Fonts: the status line is in the medium bitmap font (6x10, the width of terminalio's cells)
 so that cards show with their suit signs; with six or seven players the seat columns
 (names, scores, cards left) use the small 5x7 font. Both are loaded for the characters
-the table can show, as one small tile sheet each (``table_fonts``, see ui.Font); the app
-keeps that pair for the match, so that rebuilding the table after the pages between
-rounds loads nothing. The review of played cards uses terminalio and the card sprites
-only.
+the table can show in the chosen language, as one small tile sheet each (``table_fonts``,
+see ui.Font), and the table's texts are read with them (cucumber.lang's "table" section,
+kept as one string); the app keeps the three for the match, so that rebuilding the
+table after the pages between rounds reads nothing. The line under the trick and the
+review's two words are ASCII in every language, in terminalio.
+The review of played cards has its own module (cucumber.review).
 
 The table draws from the match, except the trick, which it keeps itself (``add_play``)
 so that a finished trick stays in view during the pause after it.
 """
 
+import sys
+
 import displayio
 
-from cucumber import keys, ui
-from cucumber.seats import HUMAN
+from cucumber import keys, lang, ui
+from cucumber.seats import HUMAN, BOT
+from engine.compat import const
 
 HAND_Y = 96  # hand cards when not selectable / illegal
 LEGAL_Y = 84  # legal cards on your turn
@@ -33,22 +38,65 @@ PIP_Y = 26
 OFF = -64  # x of things put out of sight
 SMALL_FROM = 6  # players from which the seat columns use the small font
 
-# Every character the status line can show (app.py's and this module's messages, card
-# names with suit signs); one outside it is drawn blank (host_tests/test_screens.py
-# checks the messages of whole matches against it). Each character costs a look-up and
-# one read of its glyph when the table's fonts load (not timed on a board), and 15 bytes
-# of sheet.
-STATUS_CHARS = "0123456789 .,:!?/-()%" + "PJQKA" + ui.LOWER + ui.SUIT_SIGNS
 RED_SUITS = ui.SUIT_SIGNS[1:3]
 SEAT_CHARS = "P0123456789x-"
+# The characters of the status font last made (table_fonts): every character the status
+# line and the demo's two lines can show; one outside it is drawn blank
+# (host_tests/test_screens.py checks the messages of whole matches against it).
+STATUS_CHARS = ""
+
+# words: table
+_YOU_LEAD = const(0)
+_HEADS_TRICK = const(1)
+_YOUR_LOWEST = const(2)
+_ACE_LED = const(3)
+_LAST = const(4)
+_TO_PLAY = const(5)
+_THINKING = const(6)
+_TAKES = const(7)
+_TAKES_LAST = const(8)
+_CARDS_HIDDEN = const(9)
+_HINT = const(10)
+_HINT_THUMB = const(11)
+_HANDS_HIDDEN = const(12)  # from here: terminalio's (ASCII), not in the status font
+_WATCHING = const(13)
+_REVIEW = const(14)
+_BACK = const(15)
 
 
-def table_fonts(n):
-    """(status font, seat-column font or None) for a table of ``n`` players."""
+def table_fonts(n, kinds=None):
+    """(status font, seat-column font or None, the table's texts) for a table of ``n``
+    players whose seats are ``kinds``: the app keeps the three for the match.
+
+    The texts (cucumber.lang's "table" section in the chosen language) are ONE string, a
+    text a line (Table.word): a string per text took some 300 bytes more of the heap,
+    and reading the section again at each table's build left garbage among what the
+    table then allocates. The status font holds the characters of the status line's
+    texts, the digits, the seats' names, the language's rank letters and the suit signs;
+    during the demo (cucumber.demo loaded) those of its two lines too; with a Bot seat
+    (cucumber.botseat) its messages' and the lower-case letters of an exception's name
+    (those sections read here for their characters only). Each character costs a
+    look-up and one read of its glyph (not timed on a board), and 15 bytes of sheet."""
+    global STATUS_CHARS
+    w = lang.section("table")
+    more = "0123456789/" + ui.seat_name(0) + ui.SUIT_SIGNS
+    for r in range(13):
+        more += lang.rank(r)
+    chars = lang.chars(w[:_HANDS_HIDDEN], more)
+    if "cucumber.demo" in sys.modules:
+        chars = lang.chars(lang.section("demo"), chars)
+    bot = False
+    for k in kinds or ():
+        if k == BOT:
+            bot = True
+    if bot:
+        chars = lang.chars(lang.section("bot"), chars + ui.LOWER + ".")
     seat = ui.Font("small", SEAT_CHARS) if n >= SMALL_FROM else None
     if seat is not None and seat.sheet is None:
         seat = None
-    return (ui.Font("medium", STATUS_CHARS, red=RED_SUITS), seat)
+    status = ui.Font("medium", chars, red=RED_SUITS)
+    STATUS_CHARS = status.chars
+    return (status, seat, "\n".join(w))
 
 
 class Table:
@@ -60,9 +108,9 @@ class Table:
         n = match.n
         self.n = n
         if fonts is None:  # loaded first, while the heap holds no table yet
-            fonts = table_fonts(n)
-        self.fonts = fonts
-        self.status_font, seat_font = fonts
+            fonts = table_fonts(n, kinds)
+        self.fonts = fonts  # [2]: the texts (word)
+        self.status_font, seat_font, _ = fonts
         self.seat_font = seat_font
         self.signs = self.status_font.sheet is not None
         cw = seat_font.w if seat_font is not None else ui.glyph_size()[0]
@@ -137,6 +185,7 @@ class Table:
         mp.make_transparent(0)
         mp[1] = ui.MARK
         g.append(displayio.TileGrid(self.mark_bm, pixel_shader=mp, x=0, y=MARK_Y))
+        # ASCII in every language: terminalio (no glyphs, no palette beside the status's)
         self.hidden_text = ui.Text("", x=2, y=HAND_Y + 8, width=26, color=ui.GREY)
         g.append(self.hidden_text)
         self.main = g
@@ -259,6 +308,16 @@ class Table:
         self.highlight(None)
         self.refresh()
 
+    def word(self, i):
+        """Text ``i`` of the table's section (``_LAST``...): line ``i`` of the texts
+        (table_fonts)."""
+        w = self.fonts[2]
+        start = 0
+        for _ in range(i):
+            start = w.find("\n", start) + 1
+        end = w.find("\n", start)
+        return w[start:] if end < 0 else w[start:end]
+
     def set_status(self, text, color=ui.TEXT):
         self.status.set(text)
         self.status.color(color)
@@ -267,8 +326,20 @@ class Table:
         """Which trick this is, for the status line: "3/7", and "last!" for the last."""
         m = self.m
         if m.trick_no == m.rules.hand - 1:  # the last trick (no call: pystack)
-            return "last!"
+            return self.word(_LAST)
         return "%d/%d" % (m.trick_no + 1, m.rules.hand)
+
+    def turn_status(self, seat, thinking):
+        """Whose turn it is, on the status line: "P3 to play  3/7" (a human who does not
+        hold the device), "P3 thinking...  3/7" (an AI, in cyan)."""
+        self.set_status(self.word(_THINKING if thinking else _TO_PLAY)
+                        % (ui.seat_name(seat), self.trick_label()),
+                        ui.CYAN if thinking else ui.TEXT)
+
+    def taken_status(self, seat, last):
+        """Who took the trick: "P3 takes the trick", orange for the last trick."""
+        self.set_status(self.word(_TAKES_LAST if last else _TAKES) % ui.seat_name(seat),
+                        ui.ORANGE if last else ui.YELLOW)
 
     # ----- the hand ----------------------------------------------------------------
 
@@ -316,7 +387,8 @@ class Table:
             for k in self.kinds:
                 if k == HUMAN:
                     spectator = False
-            self.hidden_text.set("   watching the AIs" if spectator else "     (hands hidden)")
+            t = self.word(_WATCHING if spectator else _HANDS_HIDDEN)
+            self.hidden_text.set(" " * ((26 - len(t)) // 2) + t)  # centred
         else:
             self.hidden_text.set("")
         self._draw_selection()
@@ -353,20 +425,24 @@ class Table:
         return ui.ORANGE if m.trick_no == m.rules.hand - 1 else ui.YELLOW
 
     def _reason(self, c):
+        """ "P3 10♥ heads trick     3/7": the card, why it may be played, the trick at the
+        right (engine.match's WHY_ codes 1..4 are the section's first four texts)."""
         w = self.m.why(c)
         name = ui.card_name(c, self.signs)
-        text = ("", "you lead", "heads trick", "your lowest", "ace led: low")[w]
-        s = "%s %s %s" % (ui.seat_name(self.holder), name, text)
+        s = "%s %s %s" % (ui.seat_name(self.holder), name, self.word(w - 1) if w else "")
         t = self.trick_label()
         return s + " " * max(1, 26 - len(s) - len(t)) + t
 
-    def show_hint(self, card, text):
-        """Select ``card`` (the hint) and say why on the status line."""
+    def show_hint(self, card, risk, deals):
+        """Select ``card`` (cucumber.hint's) and say why on the status line: its ``risk``
+        of taking the penalty (percent) over ``deals`` sampled deals ("hint: 31% risk, 19
+        deals"); risk None: the AI did not search ("hint: rule of thumb")."""
         for i in range(self.nlegal):
             if self.legal[i] == card:
                 self.sel = i
         self._draw_selection()
-        self.set_status(text, ui.CYAN)
+        self.set_status(self.word(_HINT_THUMB) if risk is None
+                        else self.word(_HINT) % (risk, deals), ui.CYAN)
 
     # ----- review of played cards ----------------------------------------------------
 
@@ -374,7 +450,7 @@ class Table:
         """The played cards of every seat this round (rules.open_cards only): drawn by
         cucumber.review, loaded for it and forgotten at the next screen."""
         from cucumber.review import review_group
-        g = review_group(self.m, self.n, viewer)
+        g = review_group(self.m, self.n, viewer, self.word(_REVIEW), self.word(_BACK))
         self.review = g
         self.reviewing = True
         self.main.hidden = True
@@ -398,7 +474,7 @@ class Table:
             if self.m.rules.open_cards:
                 self.open_review(self.holder)
             else:
-                self.set_status("played cards are hidden", ui.GREY)
+                self.set_status(self.word(_CARDS_HIDDEN), ui.GREY)
             return None
         if k == keys.START:
             return ("pause",)
