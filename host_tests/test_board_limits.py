@@ -115,9 +115,10 @@ def test_whole_matches_fit_the_heap_budget(tree, unix32, name):
 
 @pytest.mark.parametrize("code", ("en", "pt", "fr", "es", "nl", "da", "sv", "pl", "fi"))
 def test_a_match_fits_the_heap_budget_in_every_language(tree, unix32, code):
-    """Each language's texts and glyphs at the largest table, every screen of a match
-    (the English plans above stand for the code paths; the pystack does not depend on
-    the language)."""
+    """Each language's texts and glyphs at six players, every screen of a match (the
+    English plans above stand for the code paths; the pystack does not depend on the
+    language). Seven players in French, Danish and Swedish do not fit yet (boardrig's
+    LANGUAGE_PLAN says why)."""
     plan = boardrig.in_language(boardrig.LANGUAGE_PLAN, code)
     code_py, step = boardrig.app_job(plan)
     r = boardrig.run(code_py, step, tree=tree, heap=boardrig.HEAP_BUDGET, interpreter=unix32)

@@ -322,6 +322,14 @@ class App:
         elif c == "rematch":
             self.new_match(self.match.rules.copy(), self.kinds)
         else:  # the title's, the set-up's and the settings' (and "title")
+            if c == "title" and self.table is not None:
+                # leaving a match (B in the demo, the pause menu's quit): the table goes
+                # before the lobby's code comes (measured: the 7-player demo ran out of
+                # memory importing lobby beside it)
+                self.hw.display.root_group = None
+                self.screen = None
+                self.table = None
+                self.collect()
             module("lobby").command(self, cmd)
             p = self.pending
             if p is not None:
@@ -427,7 +435,8 @@ class App:
                 self.pages.append(("win", e[1]))
                 self.matches_ended += 1
                 if self.demo is None:  # the demo writes nothing
-                    module("lobby").record_win(self, e[1])
+                    # settings alone, not lobby: beside the table there is no room for both
+                    module("settings").record_win(self.store, self.kinds, self.match.n, e[1])
         # The lines just printed and the events are garbage now: collected at once, they
         # leave no holes among what the table allocates next (measured on micropython32:
         # the worst plan needed 109,568 B without this, 104,448 B with it)

@@ -125,12 +125,33 @@ def chars(texts, more=""):
 
 
 def text(name, key):
-    """The one text of ``key`` in section ``name`` (for rare messages, e.g. a refusal
-    named by the engine): the chosen language's, else English's, else ``key``."""
+    """The one text of ``key`` in section ``name`` (a refusal named by the engine, a
+    paragraph of the rules page): the chosen language's, else English's, else ``key``.
+    Only that line is decoded: the others are read and dropped one at a time."""
+    want = key.encode() + b" = "
     for c in (CODES[chosen], "en"):
-        for k, t in _read(c, name) or ():
-            if k == key:
-                return t
+        try:
+            f = open(DIR + c + "/" + name + ".txt", "rb")
+        except OSError:
+            continue
+        found = None
+        try:
+            while True:
+                line = f.readline()
+                if not line:
+                    break
+                if line.startswith(want):
+                    end = len(line)
+                    while end > len(want) and (line[end - 1] == 10 or line[end - 1] == 13):
+                        end -= 1
+                    found = str(line[len(want):end], "utf-8")
+                    break
+                line = None
+        except (OSError, UnicodeError, ValueError):
+            found = None
+        f.close()
+        if found is not None:
+            return found
     return key
 
 

@@ -192,11 +192,3 @@ def continue_match(app):
     m.events = []
     app.bot_seed = seed
     app.pending = ("begin", m, kinds)
-
-
-def record_win(app, winner):
-    """A match has ended: count it in the statistics (one write)."""
-    m = app.match
-    stats_now = stats(app)
-    stats_now.record(app.kinds, m.n, winner)
-    app.store.put(STATS, stats_now.encode())

@@ -8,6 +8,8 @@ go then (``window``). engine.rulesx's ``Rules.describe`` is the English of the s
 settings, for host tools and tests.
 """
 
+import gc
+
 from cucumber import lang
 from engine.compat import const
 
@@ -131,12 +133,16 @@ def paragraphs(r):
     """The rules page's paragraphs for the settings ``r``, in order, "" between them:
     each read from the language's file when it is reached (``lang.text``), so that no
     more than one paragraph is on the heap at a time."""
+    # a collection before each paragraph's line is read: a long one (French's are ~600
+    # bytes) needs one block, which the last one's garbage may have split (measured)
+    gc.collect()
     yield lang.text("rules", r.profile)  # agurk, gurka, ogorek: the profile's intro
     yield ""
     for s in settings(r):
         yield "- " + s
     yield ""
     for key in _PARAGRAPHS:
+        gc.collect()
         yield lang.text("rules", key)
         yield ""
 
