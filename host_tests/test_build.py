@@ -40,6 +40,15 @@ def test_bundle_has_every_part(built):
     # are read from glyph files, without adafruit_bitmap_font
     assert not [f for f in files if f.startswith(("lib/adafruit_", "licenses/"))]
     assert "sprites/cards.bmp" in files
+    # every language's sections as they are, but not the terminal game's (a host tool)
+    texts = sorted(f for f in files if f.startswith("lib/cucumber/text/"))
+    for code in ("en", "pt", "fr", "es", "nl", "da", "sv", "pl", "fi"):
+        assert "lib/cucumber/text/%s/table.txt" % code in texts
+        assert "lib/cucumber/text/%s/cards.txt" % code in texts
+    assert not [f for f in texts if os.path.basename(f).startswith("term")]
+    src = os.path.join(ROOT, "lib", "cucumber", "text", "fr", "rules.txt")
+    with open(src, "rb") as fh:
+        assert files["lib/cucumber/text/fr/rules.txt"] == fh.read()
     assert {"fonts/small.glyphs", "fonts/medium.glyphs", "fonts/LICENSE.txt"} <= set(files)
     assert not [f for f in files if f.endswith(".pcf")]  # the PCFs stay in the repository
     assert not [f for f in files if f.endswith(".py") and f != "code.py"]

@@ -13,7 +13,8 @@ Contents::
     lib/engine/*.mpy         engine/ compiled
     lib/cucumber/*.mpy       lib/cucumber/ compiled (every .py there, found at build time)
     lib/cucumber/text/       every language's texts as they are (cucumber.lang reads them;
-                             docs/LANGUAGES.md)
+                             docs/LANGUAGES.md), except the terminal game's (term*.txt:
+                             a host tool's, never read on the board)
     lib/<library>/           a library the game imports (``LIBRARIES``, compiled from the
                              pinned PyPI package installed in this venv): none today
     fonts/<name>.glyphs      only the fonts the app loads (``used_fonts``: the names in
@@ -307,7 +308,8 @@ def build(out, root=ROOT, quiet=False):
 
 
 def copy_texts(root, out, problems):
-    """lib/cucumber/text/<code>/<section>.txt as they are: what cucumber.lang reads."""
+    """lib/cucumber/text/<code>/<section>.txt as they are: what cucumber.lang reads on the
+    board (not the terminal game's term*.txt)."""
     src = os.path.join(root, "lib", "cucumber", "text")
     if not os.path.isdir(os.path.join(src, "en")):
         problems.append("lib/cucumber/text/en/ is missing: the screens would have no texts")
@@ -319,7 +321,7 @@ def copy_texts(root, out, problems):
         dest = os.path.join(out, "lib", "cucumber", "text", code)
         os.makedirs(dest, exist_ok=True)
         for n in sorted(os.listdir(folder)):
-            if n.endswith(".txt"):
+            if n.endswith(".txt") and not n.startswith("term"):
                 shutil.copyfile(os.path.join(folder, n), os.path.join(dest, n))
 
 
