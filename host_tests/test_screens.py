@@ -56,8 +56,10 @@ def face_tiles(group):
     faces = []
     for layer in walk(group):
         if isinstance(layer, displayio.TileGrid) and layer.bitmap is sheet and not layer.hidden:
-            if layer[0] < 52 and layer.x > -20:
-                faces.append(layer[0])
+            if layer.x > -20:
+                for i in range(layer.width * layer.height):
+                    if layer[i] < 52:
+                        faces.append(layer[i])
     return faces
 
 

@@ -20,16 +20,14 @@ def review_group(m, n, viewer, title, back):
     g.append(ui.Text(title, x=2, y=0, color=ui.YELLOW))
     g.append(ui.Text(back, x=ui.W - 2 - ui.text_width(back), y=0, color=ui.GREY))
     step = 30 if n <= 3 else (128 - 13 - ui.CARD_H) // (n - 1)
+    seen = m if viewer is None else m.view(viewer)
     for s in range(n):
         y = 13 + s * step
-        if viewer is None:
-            played = m.played_by(s)
-        else:
-            played = m.view(viewer).played_by(s)
+        played = seen.played_by(s)
         g.append(ui.Text(ui.seat_name(s), x=0, y=y + 1,
                          color=ui.TEXT if m.active(s) else ui.GREY))
-        for j in range(len(played)):
-            g.append(ui.card(played[j], 15 + j * 20, y))
-        if not len(played):
+        if len(played):
+            g.append(ui.card_row(played, 15, y))  # a seat's cards: one grid, not one each
+        else:
             g.append(ui.Text("-", x=18, y=y + 1, color=ui.GREY))
     return g
