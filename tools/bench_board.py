@@ -51,13 +51,18 @@ def emit(metric, value, units, method, machine=MACHINE, **extra):
 
 
 def pystack(tree):
-    jobs = [(name, boardrig.app_job(plan)) for name, plan in sorted(boardrig.PLANS.items())]
-    jobs.append(("AI only: tools/rig/guest_ai.py", (boardrig.guest("guest_ai.py"), None)))
+    # a plan is every run of it (the board restarts into each match: boardrig.play)
+    jobs = [(name, plan) for name, plan in sorted(boardrig.PLANS.items())]
+    jobs.append(("AI only: tools/rig/guest_ai.py", None))
 
     def peak(job):
-        name, (code, step) = job
+        name, plan = job
+        if plan is None:
+            code = boardrig.guest("guest_ai.py")
+            return name, boardrig.smallest(
+                lambda n: boardrig.run(code, None, tree=tree, pystack=n).ok, 256, 4096, 8)
         return name, boardrig.smallest(
-            lambda n: boardrig.run(code, step, tree=tree, pystack=n).ok, 256, 4096, 8)
+            lambda n: boardrig.play(plan, tree=tree, pystack=n).ok, 256, 4096, 8)
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         peaks = dict(pool.map(peak, jobs))
@@ -78,8 +83,7 @@ def heap(tree):
     worst = max(needs, key=lambda k: needs[k] or 1 << 30)
     plan = dict(boardrig.PLANS[worst])
     plan["collect"] = 1
-    code, step = boardrig.app_job(plan)
-    r = boardrig.run(code, step, tree=tree, heap=4 << 20, interpreter=binary)
+    r = boardrig.play(plan, tree=tree, heap=4 << 20, interpreter=binary)
     emit("heap_needed_bytes", needs[worst], "bytes",
          "smallest capped heap from which the whole app completes the plan at every cap up "
          "to 128 KB (1 KB steps down), code.py outermost, collector running inside "

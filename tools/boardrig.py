@@ -1,11 +1,11 @@
 """The board's limits on a PC: run the game under a 32-bit MicroPython with the PyBadge's
 pystack and with a capped heap, for host tests and benchmarks.
 
-    from boardrig import make_tree, app_job, run, unix32
+    from boardrig import make_tree, play, unix32
     tree = make_tree()                       # the bundle as on CIRCUITPY, plus stand-ins
-    r = run(*app_job(plan), tree=tree, pystack=1536)                        # the pystack
-    r = run(*app_job(plan), tree=tree, heap=100 * 1024, interpreter=unix32())  # the heap
-    r.ok, r.failure, r.result, r.stdout, r.stderr
+    r = play(plan, tree=tree, pystack=1536)                        # the pystack
+    r = play(plan, tree=tree, heap=100 * 1024, interpreter=unix32())  # the heap
+    r.ok, r.failure, r.result, r.stdout, r.stderr, r.runs   # (a run per board restart)
 
 Two interpreters, both 32-bit MicroPython, both with code.py as the outermost frame:
 
@@ -87,11 +87,18 @@ class Result:
         self.stderr = stderr
         self.result = None
         self.reload_nvm = None
+        self.next_file = None  # the file the board restarts into (set_next_code_file)
+        self.carry = None  # what the rig's player knew at the restart
+        self.runs = [self]  # a whole plan's: every run, the restarts' too (play())
         for line in stdout.splitlines():
             if line.startswith("RIG-RESULT "):
                 self.result = json.loads(line[len("RIG-RESULT "):])
             elif line.startswith("RIG-RELOAD "):
                 self.reload_nvm = line[len("RIG-RELOAD "):].strip()
+            elif line.startswith("RIG-NEXT "):
+                self.next_file = line[len("RIG-NEXT "):].strip()
+            elif line.startswith("RIG-CARRY "):
+                self.carry = json.loads(line[len("RIG-CARRY "):])
 
     def __repr__(self):
         return "Result(failure=%r, result=%r)" % (self.failure, self.result)
@@ -159,9 +166,10 @@ def make_tree(dest=None, header=b"M", root=ROOT):
 
 def app_job(plan):
     """(code, None) for :func:`run`: the whole app under the rig's player with ``plan``
-    (see tools/rig/stubs/rigdriver.py), code.py the outermost frame as on the board."""
+    (see tools/rig/stubs/rigdriver.py), code.py the outermost frame as on the board (or
+    the file the board restarted into: the plan's ``next``, as :func:`run_app` sets it)."""
     head = "import rigdriver\nrigdriver.start(%s)\n" % _py(plan)
-    with open(os.path.join(ROOT, "code.py")) as f:
+    with open(os.path.join(ROOT, plan.get("next") or "code.py")) as f:
         return head + f.read(), None
 
 
@@ -279,7 +287,9 @@ def _text(b):
 
 def run_app(plan, reloads=3, **kw):
     """The whole app under ``plan``, started again after each ``supervisor.reload()`` (up
-    to ``reloads`` times) with the nvm it left; the list of Results, one per start."""
+    to ``reloads`` times) as the board would: with the nvm it left, in the file it named
+    (match.py when a match starts), the rig's player remembering what it did; the list
+    of Results, one per start."""
     results = []
     plan = dict(plan)
     while True:
@@ -289,7 +299,24 @@ def run_app(plan, reloads=3, **kw):
         if not r.ok or r.reload_nvm is None or len(results) > reloads:
             return results
         plan["nvm"] = r.reload_nvm
-        plan.pop("fail", None)
+        plan["next"] = r.next_file
+        plan["carry"] = r.carry
+        if "RIG-CRASH " in r.stdout:  # the plan's failure happened: not again
+            plan.pop("fail", None)
+
+
+def play(plan, restarts=8, **kw):
+    """A whole plan, through every restart of the board (each match starts in one: see
+    cucumber.board.Hardware.restart); the last run's Result, with ``runs``
+    all of them. It failed if any run failed (that run's Result is returned) or if the
+    plan was not done after ``restarts`` restarts."""
+    runs = run_app(plan, reloads=restarts, **kw)
+    last = runs[-1]
+    if last.ok and last.reload_nvm is not None:
+        last = Result("error", last.stdout, last.stderr + "\nrig: still restarting after "
+                      "%d restarts" % restarts)
+    last.runs = runs
+    return last
 
 
 # ----- the plans the tests and benchmarks play -----------------------------------------------
@@ -331,10 +358,9 @@ PLANS = {
                      "seed": 11},
 }
 # Played in every language by the tests (the English plans above stand for the code
-# paths): six players, every screen of a match visited, a short match. Six, not seven:
-# at seven players the review of played cards runs out of the 100 KB in French, Danish
-# and Swedish (their wider glyph sets; measured, see docs/FIGURES.md): not yet solved.
-LANGUAGE_PLAN = {"setup": {"profile": 0, "players": 6, "kinds": [0, 3, 3, 3, 3, 3],
+# paths): the largest table, seven players, every screen of a match visited (the review
+# of played cards at seven is where the heap is fullest), a short match.
+LANGUAGE_PLAN = {"setup": {"profile": 0, "players": 7, "kinds": [0, 3, 3, 3, 3, 3, 3],
                            "threshold": 11}, "visit": VISIT_ALL, "seed": 12}
 
 
@@ -373,8 +399,7 @@ def smallest(fits, lo, hi, step):
 def pystack_peak(plan, tree=None, lo=256, hi=8192):
     """The deepest pystack the whole app reaches under ``plan`` (code.py outermost): the
     smallest pystack, to 8 bytes, with which it completes."""
-    code, step = app_job(plan)
-    return smallest(lambda n: run(code, step, tree=tree, pystack=n).ok, lo, hi, 8)
+    return smallest(lambda n: play(plan, tree=tree, pystack=n).ok, lo, hi, 8)
 
 
 def heap_needed(plan, tree=None, hi=128 * 1024, step=1024, interpreter=None):
@@ -384,10 +409,9 @@ def heap_needed(plan, tree=None, hi=128 * 1024, step=1024, interpreter=None):
     ``hi``, not by bisection: with fragmentation a run can fail at one cap and complete at
     a smaller one (seen: 6 players failed at 116 KB, completed at 110-115 KB)."""
     binary = interpreter or unix32()
-    code, st = app_job(plan)
     n = hi
-    while n - step > 0 and run(code, st, tree=tree, heap=n - step, interpreter=binary).ok:
+    while n - step > 0 and play(plan, tree=tree, heap=n - step, interpreter=binary).ok:
         n -= step
-    if n == hi and not run(code, st, tree=tree, heap=hi, interpreter=binary).ok:
+    if n == hi and not play(plan, tree=tree, heap=hi, interpreter=binary).ok:
         return None
     return n

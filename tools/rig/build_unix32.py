@@ -187,6 +187,9 @@ def build(variant="native"):
         raise BuildError("make is not installed (Debian/Ubuntu: apt-get install make)")
     ensure_gcc_m32()
     top = fetch_source()
+    # from scratch: an incremental make kept the old qstr headers when a port file gained
+    # a name (seen: set_next_code_file added, a binary whose names were all shifted)
+    shutil.rmtree(obj, ignore_errors=True)
     _say("compiling " + os.path.relpath(obj, os.getcwd()))
     jobs = str(min(16, os.cpu_count() or 2))
     # The version header: the core's version from py/mpconfig.h, not the hash of the

@@ -31,6 +31,10 @@ starts code.py again with that nvm.
 import sys
 
 PLAN = {}
+NEXT = [None]  # the file supervisor.set_next_code_file named (the next run's, once)
+# what the player knew before the last reload (the plan's "carry", from RIG-CARRY)
+_CARRIED = ("steps", "plays", "configured", "continued", "screens", "live", "rounds",
+            "crash_screens", "crash_text", "matches_before")
 
 # logical keys (cucumber.keys)
 _LEFT = 0
@@ -69,7 +73,7 @@ class _Player:
         self.plays = 0
         self.pressed = False
         self.configured = False
-        self.continued = False  # the title offered Continue (a match was saved)
+        self.continued = False  # a title offered Continue (a match was saved)
         self.screens = {}
         self.live = {}
         self.visited = {}
@@ -80,6 +84,16 @@ class _Player:
         self.rounds = 0  # rounds seen at the table
         self.same_screen = 0
         self.last_screen = None
+        self.matches_before = 0  # matches ended in the runs before the last reload
+        self.titled = False  # this run has shown the title
+        carry = plan.get("carry")
+        if carry:
+            for k in _CARRIED:
+                setattr(self, k, carry[k])
+            self.rng.x = carry["rng"]
+
+    def matches(self, app):
+        return self.matches_before + app.matches_ended
 
     # ----- one step ------------------------------------------------------------------
 
@@ -132,9 +146,11 @@ class _Player:
     # ----- screens -------------------------------------------------------------------
 
     def on_title(self, app, scr):
+        if not self.titled:  # each run's first title: does it offer Continue?
+            self.titled = True
+            self.continued = self.continued or scr.can_continue
         if not self.configured:
             self.configured = True
-            self.continued = scr.can_continue
             if not scr.can_continue:
                 self.configure(app)
         demo = self.plan.get("demo")
@@ -144,7 +160,7 @@ class _Player:
             if scr.menu.cursor != 2:  # "Demo"
                 return _DOWN
             return _A
-        if app.matches_ended >= self.plan.get("matches", 1):
+        if self.matches(app) >= self.plan.get("matches", 1):
             self.finish(app)
         return _A  # New match, or Continue when a match is saved (the cursor starts there)
 
@@ -185,7 +201,7 @@ class _Player:
                 done["step"] = 1
                 return _A
             return _START
-        if self.rounds > self.plan["demo"] and app.matches_ended:
+        if self.rounds > self.plan["demo"] and self.matches(app):
             return _B
         for k, key in (("up", _UP), ("down", _DOWN), ("pause", _START), ("chip", _SELECT)):
             if k not in done and self.rng.below(6) == 0:
@@ -252,7 +268,7 @@ class _Player:
     def on_end(self, app, scr):
         if app.demo is not None:
             return None  # the demo's next match follows by itself
-        if app.matches_ended >= self.plan.get("matches", 1):
+        if self.matches(app) >= self.plan.get("matches", 1):
             return _B  # to the title, where the run ends
         return _A  # rematch
 
@@ -269,28 +285,8 @@ class _Player:
         raise ValueError("an error forced by the board rig")
 
     def finish(self, app):
-        import gc
-        gc.collect()
-        print("RIG-RESULT " + _json({
-            "matches": app.matches_ended, "steps": self.steps, "plays": self.plays,
-            "screens": sorted(self.screens.keys()), "crash_screens": self.crash_screens,
-            "crash_text": self.crash_text, "continued": self.continued,
-            "rounds": self.rounds, "live_by_screen": self.live}))
-        raise SystemExit
-
-
-def _json(v):
-    """``v`` (ints, bools, strings, lists, dicts) as JSON: a rig interpreter may have no
-    ``json`` module."""
-    if v is True or v is False:
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-    if isinstance(v, dict):
-        return "{" + ", ".join(_json(str(k)) + ": " + _json(v[k]) for k in v) + "}"
-    return "[" + ", ".join(_json(x) for x in v) + "]"
+        import rigreport  # loaded only now: the report's code is not in the match's heap
+        rigreport.finish(self, app)
 
 
 def _deeper(n):
@@ -329,7 +325,12 @@ def next_key_number():
     return PYBADGE_KEYS.index(k)
 
 
+def next_code_file(filename):
+    """supervisor.set_next_code_file: the file the next run starts in (once)."""
+    NEXT[0] = filename
+
+
 def reload():
-    import microcontroller
-    print("RIG-RELOAD " + bytes(microcontroller.nvm).hex())
-    raise SystemExit
+    """The board restarts: the rig's report (tools/rig/stubs/rigreport.py)."""
+    import rigreport
+    rigreport.reload(_player, NEXT[0])

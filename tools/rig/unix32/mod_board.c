@@ -8,7 +8,8 @@
 //                    Direction.INPUT/OUTPUT and Pull.UP/DOWN as the stand-in's ints
 //   microcontroller  nvm: a bytearray of 1 KB over a static C buffer (flash on the board:
 //                    not on the heap), cpu (temperature, frequency, voltage), reset()
-//   supervisor       ticks_ms() from the rig's clock, reload() -> rigdriver.reload()
+//   supervisor       ticks_ms() from the rig's clock, reload() -> rigdriver.reload(),
+//                    set_next_code_file(f) -> rigdriver.next_code_file(f)
 //   time             the rig's clock: it moves only when the app sleeps, STEP_MS a call,
 //                    from (1 << 29) - 30000 ms (rig_ms, read as time.rig_ms)
 //   neopixel_write   neopixel_write(pin, buf): no LEDs
@@ -439,10 +440,23 @@ static mp_obj_t supervisor_reload(void) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_0(supervisor_reload_obj, supervisor_reload);
 
+// set_next_code_file(filename, **options): rigdriver.next_code_file(filename); the rig
+// starts that file once at the next reload (the options are the board's defaults)
+static mp_obj_t supervisor_set_next_code_file(size_t n_args, const mp_obj_t *args,
+    mp_map_t *kw_args) {
+    (void)n_args;
+    (void)kw_args;
+    mp_obj_t mod = mp_import_name(MP_QSTR_rigdriver, mp_const_none, MP_OBJ_NEW_SMALL_INT(0));
+    return mp_call_function_1(mp_load_attr(mod, MP_QSTR_next_code_file), args[0]);
+}
+static MP_DEFINE_CONST_FUN_OBJ_KW(supervisor_set_next_code_file_obj, 1,
+    supervisor_set_next_code_file);
+
 static const mp_rom_map_elem_t supervisor_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR___name__), MP_ROM_QSTR(MP_QSTR_supervisor) },
     { MP_ROM_QSTR(MP_QSTR_ticks_ms), MP_ROM_PTR(&supervisor_ticks_ms_obj) },
     { MP_ROM_QSTR(MP_QSTR_reload), MP_ROM_PTR(&supervisor_reload_obj) },
+    { MP_ROM_QSTR(MP_QSTR_set_next_code_file), MP_ROM_PTR(&supervisor_set_next_code_file_obj) },
 };
 static MP_DEFINE_CONST_DICT(supervisor_globals, supervisor_globals_table);
 
