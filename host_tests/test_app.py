@@ -326,3 +326,115 @@ def test_ai_plays_do_not_wear_the_flash_but_every_human_action_is_saved():
     assert m2.hand(0) == m.hand(0)
     assert card not in m2.hand(0)
     assert m2.trick_no == 6
+
+
+class _Restarted(Exception):
+    """The board restarting: nothing after supervisor.reload() runs."""
+
+
+def test_a_new_match_restarts_the_board_into_it_and_plays_the_same():
+    """On the board each match starts in a fresh heap: the app saves the new match and
+    restarts into match.py (``hw.restart``), which goes straight to its table.
+    The match is the one the app would have started in place (same deal, same AIs)."""
+    from cucumber.app import App
+    rules = dict(profile=0, players=4, kinds=(HUMAN, EASY, MEDIUM, HARD), end=0, reentry=1)
+    here = Driver(nvm=blank_nvm(), seed=7)  # a PC: no restart, the match starts in place
+    here.start(**rules)
+    m0 = here.app.match
+
+    nvm = blank_nvm()
+    d = Driver(nvm=nvm, seed=7)
+    calls = []
+
+    def restart(code_file=None):
+        calls.append((code_file, Store(nvm).get(MATCH) is not None))  # saved before it
+        raise _Restarted
+
+    d.hw.restart = restart
+    try:
+        d.start(**rules)
+    except _Restarted:
+        pass
+    assert calls == [("match.py", True)]
+    # match.py: main(resume=True) on the same nvm
+    app = App(d.hw, store=Store(d.hw.nvm), seed=99, resume=True)
+    app.collect = lambda: None
+    assert app.screen is not None and app.screen.name == "table"
+    m = app.match
+    assert [m.hand(s) for s in range(m.n)] == [m0.hand(s) for s in range(m0.n)]
+    assert (m.dealer, m.round_no, bytes(app.kinds)) == (m0.dealer, m0.round_no,
+                                                        bytes(here.app.kinds))
+    assert app.bot_seed == here.app.bot_seed
+
+
+def test_a_restart_into_an_unreadable_match_says_so():
+    """match.py finding no readable match (a power cut in the write, say) shows the
+    message Continue shows, and the title is one key away: no dead end."""
+    from cucumber.app import App
+    import simulator as sim
+    sim.use_repo_assets()
+    nvm = blank_nvm()
+    store = Store(nvm)
+    store.put(MATCH, b"\x00\x01garbage")
+    hw = sim.HostHardware(nvm=nvm, clock=1000)
+    app = App(hw, store=Store(nvm), seed=3, resume=True)
+    assert app.match is None
+    assert app.screen.name != "table"
+    d = Driver.__new__(Driver)
+    d.hw, d.app, d.step_ms = hw, app, 200
+    for _ in range(30):
+        if d.name() == "title":
+            break
+        d.press(keys.B)
+    assert d.name() in ("title", "setup")
+
+
+def test_leaving_a_match_restarts_the_board_to_the_title():
+    """The title after a match also gets a fresh heap on the board: the match end's (or
+    the pause menu's) way to the title restarts into code.py, the match saved first."""
+    nvm = blank_nvm()
+    d = Driver(nvm=nvm, seed=5)
+    d.start(profile=0, players=3, kinds=(HUMAN, EASY, EASY), end=0, reentry=0)
+    assert d.name() in ("table", "cover")
+    calls = []
+
+    def restart(code_file=None):
+        calls.append((code_file, Store(nvm).get(MATCH) is not None))
+        raise _Restarted
+
+    d.hw.restart = restart
+    try:
+        d.app.command(("title",))
+    except _Restarted:
+        pass
+    assert calls == [(None, True)]  # code.py, and Continue will find the match
+
+
+def test_the_demo_restarts_into_demo_py_and_writes_nothing():
+    """The demo also starts in a fresh heap (demo.py), and still writes nothing to the
+    flash: neither before the restart nor in the demo it starts there."""
+    from cucumber.app import App
+    nvm = blank_nvm()
+    d = Driver(nvm=nvm, seed=4)
+    before = bytes(nvm)
+    calls = []
+
+    def restart(code_file=None):
+        calls.append(code_file)
+        raise _Restarted
+
+    d.hw.restart = restart
+    try:
+        d.app.command(("demo",))
+    except _Restarted:
+        pass
+    assert calls == ["demo.py"] and bytes(nvm) == before
+    app = App(d.hw, store=Store(nvm), seed=5, demo=True)
+    app.collect = lambda: None
+    assert app.demo is not None and app.match is not None
+    assert all(k != HUMAN for k in app.kinds)  # every seat an AI
+    for _ in range(400):
+        d.hw.advance(200)
+        app.step()
+    assert app.match.round_no >= 1 or app.match.trick_no >= 1
+    assert bytes(nvm) == before

@@ -25,8 +25,7 @@ def tree():
 @pytest.mark.parametrize("name", sorted(boardrig.PLANS))
 def test_whole_matches_fit_the_pystack(tree, name):
     plan = boardrig.PLANS[name]
-    code, step = boardrig.app_job(plan)
-    r = boardrig.run(code, step, tree=tree, pystack=PYSTACK)
+    r = boardrig.play(plan, tree=tree, pystack=PYSTACK)
     assert r.ok, r.explain()
     res = r.result
     if plan.get("demo"):  # match after match (turning its pages itself), the chip page
@@ -68,17 +67,24 @@ def test_the_rig_sees_a_pystack_overflow(tree):
 def test_a_failure_shows_the_crash_screen_and_continue_resumes(tree, kind, title):
     plan = dict(boardrig.PLANS["4p-2humans-comeback"])
     plan["fail"] = {"after_plays": 6, "kind": kind}
-    first, second = boardrig.run_app(plan, tree=tree, pystack=PYSTACK, reloads=1)
-    assert first.ok, first.explain()
-    assert first.reload_nvm, "A on the crash screen restarts the board (supervisor.reload)"
-    assert "Traceback (most recent call last)" in first.stdout  # the serial console
+    runs = boardrig.run_app(plan, tree=tree, pystack=PYSTACK, reloads=6)
+    # the set-up starts the match by restarting the board into it (match.py)
+    assert runs[0].ok and runs[0].next_file == "match.py", runs[0].explain()
+    crashed = runs[1]
+    assert crashed.ok, crashed.explain()
+    assert crashed.reload_nvm, "A on the crash screen restarts the board (supervisor.reload)"
+    assert crashed.next_file is None, "after a crash the board starts code.py: the title"
+    assert "Traceback (most recent call last)" in crashed.stdout  # the serial console
     assert {"memory": "MemoryError", "pystack": "pystack exhausted",
-            "error": "ValueError"}[kind] in first.stdout
+            "error": "ValueError"}[kind] in crashed.stdout
     # the screen is the crash screen with its title, and says the match is saved
-    last = first.stdout.rsplit("RIG-RELOAD", 1)[0]
+    last = crashed.stdout.rsplit("RIG-RELOAD", 1)[0]
     assert "Traceback" in last
-    assert second.ok, second.explain()
-    res = second.result
+    # the title offers Continue, which restarts into the saved match, played to the end
+    assert runs[2].ok and runs[2].next_file == "match.py", runs[2].explain()
+    final = runs[-1]
+    assert final.ok, final.explain()
+    res = final.result
     assert res["continued"], "after the restart the title offers Continue"
     assert res["matches"] == 1
 
@@ -86,13 +92,25 @@ def test_a_failure_shows_the_crash_screen_and_continue_resumes(tree, kind, title
 def test_crash_screen_text(tree):
     plan = dict(boardrig.PLANS["2p-easy-fixed-rounds"])
     plan["fail"] = {"after_plays": 2, "kind": "memory"}
-    code, step = boardrig.app_job(plan)
-    r = boardrig.run(code, step, tree=tree, pystack=PYSTACK)
-    assert r.ok, r.explain()
-    text = [ln for ln in r.stdout.splitlines() if ln.startswith("RIG-CRASH ")]
-    assert text, r.stdout[-2000:]
+    runs = boardrig.run_app(plan, tree=tree, pystack=PYSTACK, reloads=2)
+    assert runs[-1].ok, runs[-1].explain()
+    text = [ln for r in runs for ln in r.stdout.splitlines() if ln.startswith("RIG-CRASH ")]
+    assert text, runs[-1].stdout[-2000:]
     assert "Out of memory" in text[0] and "Press A to restart." in text[0]
     assert "Your match is saved" in text[0]
+
+
+def test_every_match_starts_in_a_fresh_heap(tree):
+    """Two matches (a rematch between them): the board restarts into each (match.py, the
+    nvm as the app left it) and into the title after the last (code.py); the rig's
+    player goes on where it was."""
+    plan = dict(boardrig.PLANS["2p-easy-fixed-rounds"], matches=2)
+    r = boardrig.play(plan, tree=tree, pystack=PYSTACK)
+    assert r.ok, r.explain()
+    # set-up -> match 1 -> (rematch) match 2 -> (its end) the title, where the plan ends
+    assert [x.next_file for x in r.runs] == ["match.py", "match.py", None, None]
+    assert [x.reload_nvm is not None for x in r.runs] == [True, True, True, False]
+    assert r.result["matches"] == 2 and "end" in r.result["screens"]
 
 
 @pytest.fixture(scope="module")
@@ -103,8 +121,7 @@ def unix32():
 @pytest.mark.parametrize("name", sorted(boardrig.PLANS))
 def test_whole_matches_fit_the_heap_budget(tree, unix32, name):
     plan = boardrig.PLANS[name]
-    code, step = boardrig.app_job(plan)
-    r = boardrig.run(code, step, tree=tree, heap=boardrig.HEAP_BUDGET, interpreter=unix32)
+    r = boardrig.play(plan, tree=tree, heap=boardrig.HEAP_BUDGET, interpreter=unix32)
     assert r.ok, r.explain()
     if plan.get("demo"):
         assert r.result["matches"] >= 1 and "chip" in r.result["screens"]
@@ -115,13 +132,11 @@ def test_whole_matches_fit_the_heap_budget(tree, unix32, name):
 
 @pytest.mark.parametrize("code", ("en", "pt", "fr", "es", "nl", "da", "sv", "pl", "fi"))
 def test_a_match_fits_the_heap_budget_in_every_language(tree, unix32, code):
-    """Each language's texts and glyphs at six players, every screen of a match (the
+    """Each language's texts and glyphs at seven players, every screen of a match (the
     English plans above stand for the code paths; the pystack does not depend on the
-    language). Seven players in French, Danish and Swedish do not fit yet (boardrig's
-    LANGUAGE_PLAN says why)."""
+    language), the match started in a fresh heap as on the board."""
     plan = boardrig.in_language(boardrig.LANGUAGE_PLAN, code)
-    code_py, step = boardrig.app_job(plan)
-    r = boardrig.run(code_py, step, tree=tree, heap=boardrig.HEAP_BUDGET, interpreter=unix32)
+    r = boardrig.play(plan, tree=tree, heap=boardrig.HEAP_BUDGET, interpreter=unix32)
     assert r.ok, r.explain()
     assert r.result["matches"] == 1 and "end" in r.result["screens"]
     for screen in ("pause", "rules", "round"):
@@ -131,8 +146,8 @@ def test_a_match_fits_the_heap_budget_in_every_language(tree, unix32, code):
 def test_the_heap_rig_collects_inside_a_match(tree, unix32):
     """micropython32's cap is a real one: a run that needs more than the heap fails as
     MemoryError, and the app's crash screen is what the player sees."""
-    code, step = boardrig.app_job(boardrig.PLANS["2p-easy-fixed-rounds"])
-    r = boardrig.run(code, step, tree=tree, heap=48 * 1024, interpreter=unix32)
+    r = boardrig.play(boardrig.PLANS["2p-easy-fixed-rounds"], tree=tree, heap=48 * 1024,
+                      interpreter=unix32)
     assert r.failure == "memory", r.explain()
     r = boardrig.run("x = []\nfor i in range(4000):\n    x.append(bytearray(40))\n",
                      tree=tree, heap=100 * 1024, interpreter=unix32)

@@ -19,7 +19,8 @@ import scenarios  # noqa: E402
 
 def device_modules():
     found = []
-    for pattern in ("engine/**/*.py", "lib/**/*.py", "code.py", "boot.py"):
+    for pattern in ("engine/**/*.py", "lib/**/*.py", "code.py", "match.py", "demo.py",
+                    "boot.py"):
         found += glob.glob(os.path.join(ROOT, pattern), recursive=True)
     return sorted(os.path.relpath(p, ROOT) for p in found)
 

@@ -10,6 +10,9 @@ that users download.
 Contents::
 
     code.py                  stays source: CircuitPython starts code.py
+    match.py, demo.py        stay source: run once instead of code.py when a match or
+                             the demo starts (the board restarts into them: a fresh
+                             heap for each)
     lib/engine/*.mpy         engine/ compiled
     lib/cucumber/*.mpy       lib/cucumber/ compiled (every .py there, found at build time)
     lib/cucumber/text/       every language's texts as they are (cucumber.lang reads them;
@@ -239,6 +242,10 @@ def tree_size(path):
     return total, disk, count
 
 
+# beside code.py, run once each when the board restarts into them (cucumber.board)
+ENTRIES = ("match.py", "demo.py")
+
+
 def build(out, root=ROOT, quiet=False):
     """Build the bundle into ``out``; returns (parts, problems).
 
@@ -255,6 +262,12 @@ def build(out, root=ROOT, quiet=False):
         shutil.copyfile(code, os.path.join(out, "code.py"))
     else:
         problems.append("code.py is missing from %s: the board would not start the game" % root)
+    for entry in ENTRIES:  # the files a match and the demo start in (a fresh heap)
+        if os.path.exists(os.path.join(root, entry)):
+            shutil.copyfile(os.path.join(root, entry), os.path.join(out, entry))
+        else:
+            problems.append("%s is missing from %s: the board could not restart into it"
+                            % (entry, root))
 
     compile_tree(tool, os.path.join(root, "engine"), out, "lib/engine")
     compile_tree(tool, os.path.join(root, "lib", "cucumber"), out, "lib/cucumber")
@@ -285,7 +298,7 @@ def build(out, root=ROOT, quiet=False):
         for n in chosen:
             shutil.copyfile(os.path.join(src_dir, n), os.path.join(out, folder, n))
 
-    names = ["code.py", "lib/engine", "lib/cucumber"]
+    names = ["code.py"] + list(ENTRIES) + ["lib/engine", "lib/cucumber"]
     for import_name, _ in LIBRARIES:
         names.append("lib/" + import_name + ("" if os.path.isdir(
             os.path.join(out, "lib", import_name)) else ".mpy"))

@@ -95,7 +95,7 @@ class App:
     TRICK_PAUSE_MS = 1200  # a finished trick stays in view this long
     GUARD_MS = 150  # keys are ignored this long after a screen change
 
-    def __init__(self, hw, store=None, seed=None):
+    def __init__(self, hw, store=None, seed=None, resume=False, demo=False):
         self.hw = hw
         self.collect = gc.collect  # between screens; host tests may skip it
         if store is None:
@@ -133,7 +133,18 @@ class App:
         self.decision_ns = None  # the last AI decision: its time, and the deals it sampled
         self.decision_deals = None
         self.flash_writes = None  # read by the Inside the chip page when it opens
-        self.show_title(module("lobby").start(self))
+        notice = module("lobby").start(self)
+        if demo and notice is None:  # started by demo.py: the demo, in a fresh heap
+            module("lobby").start_demo(self)
+            self._start_pending(False)
+        elif resume and notice is None:
+            # started by match.py: straight into the match saved just before the restart
+            # (the title's code never loads in this heap); a save that cannot be read
+            # says so, as Continue does
+            module("lobby").continue_match(self)
+            self._start_pending(False)
+        else:
+            self.show_title(notice)
 
     # ----- helpers -----------------------------------------------------------------
 
@@ -168,7 +179,25 @@ class App:
         for name in ON_USE:
             forget(name)
         self.collect()
-        self.set_screen(getattr(module(where), make)(*args))
+        try:
+            screen = getattr(module(where), make)(*args)
+        except MemoryError:
+            # The heap in holes too small for the screen's code or objects: let go of
+            # what can be made again from the match (the kept table, the table module
+            # unless it is what opens), collect and try once more; a second failure is
+            # the crash screen's. Measured on the rig: the pause menu beside the kept
+            # table (5p-bot-hints) and the table after the demo's chip page failed so
+            # (the table's fonts, palettes and card sheet are made again).
+            self.table = None
+            forget(where)
+            if where != "table":
+                forget("table")
+            else:  # its fonts too (the last argument): read again from the files
+                self.table_fonts = None
+                args = args[:-1] + (None,)
+            self.collect()
+            screen = getattr(module(where), make)(*args)
+        self.set_screen(screen)
 
     def refresh_display(self):
         """Push the current frame out now (before a possibly long computation)."""
@@ -205,10 +234,13 @@ class App:
         module("lobby").show_title(self, notice)
 
     def new_match(self, rules, kinds):
+        self.begin(self.next_match(rules), kinds)
+
+    def next_match(self, rules):
+        """A new match under ``rules``, its seed and its AIs' seed the app's next."""
         self.seed = (self.seed * 1103515245 + 12345) & 0x3FFFFFFF
-        m = Match(rules, seed=self.seed, log_events=True)
         self.bot_seed = self.seed & 0xFFFF
-        self.begin(m, kinds)
+        return Match(rules, seed=self.seed, log_events=True)
 
     def begin(self, m, kinds):
         self.match = m
@@ -320,26 +352,72 @@ class App:
         elif c == "error":
             self.beep("error")
         elif c == "rematch":
-            self.new_match(self.match.rules.copy(), self.kinds)
+            self.pending = ("new", self.match.rules.copy(), self.kinds)
+            self.match = None
+            self.table = None
+            self._start_pending(self.demo is None)
         else:  # the title's, the set-up's and the settings' (and "title")
+            if c == "title" and self.match is not None:
+                # leaving a match (its end, B in the demo, the pause menu's quit; what it
+                # must keep is saved): the title in a fresh heap where the board can
+                # (measured: importing the lobby after a match failed at 100 KB)
+                self._restart()
             if c == "title" and self.table is not None:
-                # leaving a match (B in the demo, the pause menu's quit): the table goes
-                # before the lobby's code comes (measured: the 7-player demo ran out of
-                # memory importing lobby beside it)
+                # the table goes before the lobby's code comes (measured: the 7-player
+                # demo ran out of memory importing lobby beside it)
                 self.hw.display.root_group = None
                 self.screen = None
                 self.table = None
                 self.collect()
             module("lobby").command(self, cmd)
-            p = self.pending
-            if p is not None:
-                # a match to start: here, once the lobby's code has returned, so that
-                # nothing keeps it (and cucumber.settings) while the table is built
-                self.pending = None
-                if p[0] == "new":
-                    self.new_match(p[1], p[2])
-                else:
-                    self.begin(p[1], p[2])
+            self._start_pending(True)
+
+    def _start_pending(self, restart):
+        """Start the match the lobby asked for: here, once the lobby's code has returned,
+        so that nothing keeps it (and cucumber.settings) while the table is built. With
+        ``restart`` and a board that can, the match is saved and the board restarts into
+        it (match.py): every match gets a fresh heap. The demo writes nothing to the
+        flash: the board restarts into demo.py, which starts a demo of its own from the
+        saved set-up (its next matches follow in its heap, keeping its speed)."""
+        p = self.pending
+        if p is None:
+            return
+        self.pending = None
+        demo = p[0] == "demo"
+        if restart and demo:
+            self._restart("demo.py")  # nothing is saved: the demo starts afresh there
+        m = p[1] if p[0] == "begin" else self.next_match(p[1])
+        if restart and not demo and self._restart_into(m, p[2]):
+            return
+        for name in OUTSIDE_A_MATCH:
+            forget(name)
+        if demo:  # its code after the lobby's has gone (measured: 1 KB less heap)
+            self.demo = module("demo").Demo()
+        self.begin(m, p[2])
+
+    def _restart_into(self, m, kinds):
+        """Save ``m`` and restart the board into it (match.py); False where the board
+        cannot (a PC, or a save that did not reach the flash): the match then starts in
+        this heap."""
+        if getattr(self.hw, "restart", None) is None:
+            return False
+        self.store.put(MATCH, encode_match(save.dumps(m), kinds, m.n, self.bot_seed))
+        if self.store.get(MATCH) is None:
+            return False
+        self._restart("match.py")
+        return False
+
+    def _restart(self, code_file=None):
+        """A fresh heap (cucumber.board.Hardware.restart): returns only where the board
+        cannot restart."""
+        go = getattr(self.hw, "restart", None)
+        if go is None:
+            return
+        if self.hw.display is not None:
+            self.hw.display.root_group = None
+        self.screen = None
+        self.table = None
+        go(code_file)
 
     # command()'s branches with many arguments are methods: a call's arguments make the
     # frame of the function that makes it larger, and command() is on the deepest path.
@@ -617,7 +695,7 @@ class App:
 running = None  # what main() shows: the App, or the crash screen (the board rig reads it)
 
 
-def main(hw=None):
+def main(hw=None, resume=False, demo=False):
     """Run the app for good. An uncaught exception (MemoryError, a full pystack, a bug)
     never ends in a dead screen: the traceback goes to the serial console, the crash
     screen says what happened, and A starts again (``supervisor.reload()`` on the board,
@@ -629,7 +707,8 @@ def main(hw=None):
         hw = open_hardware()
     while True:
         try:
-            running = App(hw)
+            running = App(hw, resume=resume, demo=demo)
+            resume = demo = False  # after a crash: the title (its Continue)
             running.run()
         except Exception as e:  # KeyboardInterrupt (Ctrl-C on the console) still stops
             running = None

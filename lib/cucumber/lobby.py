@@ -14,7 +14,7 @@ from engine.compat import const
 from cucumber import lang, settings
 from cucumber.store import SETTINGS, STATS, MATCH, DAMAGED, TOO_SMALL
 from cucumber.seats import HUMAN, HARD, BOT, decode_match
-from cucumber.app import forget, module
+from cucumber.app import forget
 
 # words: lobby
 _NEW_MATCH = const(0)
@@ -159,8 +159,7 @@ def start_demo(app):
         k = setup.kinds[s]
         kinds[s] = HARD if k == HUMAN or k == BOT else k
     let_go(app)
-    app.demo = module("demo").Demo()
-    app.pending = ("new", rules, kinds)
+    app.pending = ("demo", rules, kinds)  # the app makes the Demo, this code let go
 
 
 def new_asked(app):
