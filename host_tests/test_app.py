@@ -332,6 +332,26 @@ class _Restarted(Exception):
     """The board restarting: nothing after supervisor.reload() runs."""
 
 
+def restarts(d, command, **start):
+    """What the board would restart into when ``d`` runs ``command`` (or ``d.start`` with
+    ``start``): [(code file, a match saved at that moment)], the app stopped there."""
+    calls = []
+
+    def restart(code_file=None):
+        calls.append((code_file, Store(d.hw.nvm).get(MATCH) is not None))
+        raise _Restarted
+
+    d.hw.restart = restart
+    try:
+        if command is None:
+            d.start(**start)
+        else:
+            d.app.command(command)
+    except _Restarted:
+        pass
+    return calls
+
+
 def test_a_new_match_restarts_the_board_into_it_and_plays_the_same():
     """On the board each match starts in a fresh heap: the app saves the new match and
     restarts into match.py (``hw.restart``), which goes straight to its table.
@@ -342,20 +362,8 @@ def test_a_new_match_restarts_the_board_into_it_and_plays_the_same():
     here.start(**rules)
     m0 = here.app.match
 
-    nvm = blank_nvm()
-    d = Driver(nvm=nvm, seed=7)
-    calls = []
-
-    def restart(code_file=None):
-        calls.append((code_file, Store(nvm).get(MATCH) is not None))  # saved before it
-        raise _Restarted
-
-    d.hw.restart = restart
-    try:
-        d.start(**rules)
-    except _Restarted:
-        pass
-    assert calls == [("match.py", True)]
+    d = Driver(nvm=blank_nvm(), seed=7)
+    assert restarts(d, None, **rules) == [("match.py", True)]  # saved before it
     # match.py: main(resume=True) on the same nvm
     app = App(d.hw, store=Store(d.hw.nvm), seed=99, resume=True)
     app.collect = lambda: None
@@ -396,18 +404,8 @@ def test_leaving_a_match_restarts_the_board_to_the_title():
     d = Driver(nvm=nvm, seed=5)
     d.start(profile=0, players=3, kinds=(HUMAN, EASY, EASY), end=0, reentry=0)
     assert d.name() in ("table", "cover")
-    calls = []
-
-    def restart(code_file=None):
-        calls.append((code_file, Store(nvm).get(MATCH) is not None))
-        raise _Restarted
-
-    d.hw.restart = restart
-    try:
-        d.app.command(("title",))
-    except _Restarted:
-        pass
-    assert calls == [(None, True)]  # code.py, and Continue will find the match
+    # code.py, and Continue will find the match
+    assert restarts(d, ("title",)) == [(None, True)]
 
 
 def test_the_demo_restarts_into_demo_py_and_writes_nothing():
@@ -417,18 +415,7 @@ def test_the_demo_restarts_into_demo_py_and_writes_nothing():
     nvm = blank_nvm()
     d = Driver(nvm=nvm, seed=4)
     before = bytes(nvm)
-    calls = []
-
-    def restart(code_file=None):
-        calls.append(code_file)
-        raise _Restarted
-
-    d.hw.restart = restart
-    try:
-        d.app.command(("demo",))
-    except _Restarted:
-        pass
-    assert calls == ["demo.py"] and bytes(nvm) == before
+    assert restarts(d, ("demo",)) == [("demo.py", False)] and bytes(nvm) == before
     app = App(d.hw, store=Store(nvm), seed=5, demo=True)
     app.collect = lambda: None
     assert app.demo is not None and app.match is not None
