@@ -17,21 +17,24 @@ them open) plus what it saw itself at earlier turns of the same round.
   (the top cards stay to head later tricks), and when it plays last to a trick it can head
   it takes it with its smallest heading card. It sheds its highest card whenever that heads
   the trick and keeps its lowest for the last trick. When one more penalty could put it
-  out (last life, or first out loses) it solves the last two tricks exactly, as hard does,
-  where that fits its budget (``_MEDIUM_EFFORT``: the two- and three-player end game).
+  out (last life, or first out loses) it searches the last two tricks as hard does, on
+  the few deals its budget ``_MEDIUM_EFFORT`` pays for.
 - ``hard``: determinised Monte-Carlo search. It deals the unseen cards to the other
   players many times, consistently with everything its seat knows (counts, the bounds
   ``lo <= rank < hi`` every play revealed, the cards it saw leave a hand), and no more: a
   belief that the others play like the heuristic (who heads plays its highest card) won
   0.1 a round against three sharp players but lost 0.5 against pimc2. For each candidate
   card it plays the rest of the round out on a compact rank-only simulator (everyone
-  following the heuristic with medium's lead), solving the last two tricks exactly (each
-  player minimising their own penalty). Candidates are compared on the same deals; a tie
+  following the heuristic with medium's lead) to the end. Candidates are compared on the
+  same deals; a tie
   keeps medium's choice. Costs are match-aware: a penalty that reaches the threshold
   costs extra (more on the last life, most under "first out loses"; nothing extra in
-  fixed rounds).
+  fixed rounds). The last two tricks are played out like the others: solving them exactly
+  (max-n, each player minimising their own penalty) changed 4 of 6,230 end-game decisions
+  of hard and none of medium's (2026-12-02, 11 tables of 2-7 players) at three times the
+  work a play, so it went.
   ``effort`` is the budget in work units per decision (a simulated card play is one unit,
-  a sampled card two, a play of the exact search three; default ``_EFFORT``, which keeps
+  a sampled card two; default ``_EFFORT``, which keeps
   a decision under about 30 million MicroPython fuel, ~0.27 s on a SAMD51 (estimate));
   fuel grows about linearly with it. After a decision ``_search_state[_WORK]`` holds the
   work it did.
@@ -42,10 +45,10 @@ reentries_left/played_by/legal_cards/legal_actions/phase`` and ``view.rules``.
 On the board (CircuitPython): ints stay below 2**30; nothing is allocated per simulated
 play (the simulator's bytearrays are allocated at import and shared by every Player: one
 decision at a time); and nothing recurses, because every call's frame comes from a fixed
-2 KB pystack: the exact search keeps its own stack, and a decision's deepest chain is
-choose, _search, _evaluate, _solve. Each module-level name, argument and attribute is a
-string in the board's interned-name pool, hence few buffers, with const offsets (folded
-by the compiler), and argument names the engine already has.
+2 KB pystack: a decision's deepest chain is choose, _search, _evaluate, _rollout. Each
+module-level name, argument and attribute is a string in the board's interned-name pool,
+hence few buffers, with const offsets (folded by the compiler), and argument names the
+engine already has.
 """
 
 from engine.compat import const
@@ -54,7 +57,7 @@ from engine.rng import Rng
 LEVELS = ("easy", "medium", "hard")
 
 _EFFORT = const(1800)  # hard's work units per decision: the board budget
-_MEDIUM_EFFORT = const(200)  # medium's exact end game when a penalty could put it out
+_MEDIUM_EFFORT = const(140)  # medium's end-game search when a penalty could put it out
 _SLIP = const(30)  # percent of easy's decisions that are a random legal card
 _MAX_SAMPLES = const(64)
 _ACE = const(12)
@@ -89,20 +92,6 @@ _LO = const(7)
 _HI = const(14)
 _POOL = const(21)
 _known = bytearray(73)
-# _stack, the exact search's stack: per branching play [_TRIED + depth] the hand slot of
-# the card tried, its legal slots [0, [_LOW_END + depth]) and [[_HIGH_START + depth], n),
-# [_TOP + depth] the trick's top rank + 1 before it, and the best result so far (takers
-# [_BEST_MASK + depth], [_BEST_PENALTY + depth], cost [_BEST_COST + depth] to the player
-# choosing; 255: none yet). The search starts in the second-to-last trick at the
-# earliest, and in the last trick everyone holds one card: only one trick's plays branch.
-_TRIED = const(0)
-_LOW_END = const(7)
-_HIGH_START = const(14)
-_TOP = const(21)
-_BEST_MASK = const(28)
-_BEST_PENALTY = const(35)
-_BEST_COST = const(42)
-_stack = bytearray(49)
 # The decision being searched, read by the simulators: the work done, the deals sampled,
 # the candidates ([_CARD + candidate], their number at [_CANDIDATES]), the summed cost of
 # each ([_COST + candidate]) and on how many deals this seat took the penalty with it
@@ -169,7 +158,7 @@ class Player:
                 return legal[0]
         choice = _heuristic(view, legal, trick, level)
         if level == 1:
-            # when one more penalty could put it out, medium solves the last two tricks
+            # when one more penalty could put it out, medium searches the last two tricks
             if not danger or view.trick_no() < rules.hand - 2:
                 return choice
             effort = _MEDIUM_EFFORT
@@ -279,10 +268,7 @@ class Player:
         for i in range(len(hand)):
             _deal[me * 7 + i] = hand[i] >> 2
         last = rules.hand - 1
-        estimate = cards_left * len(candidates)
-        if trick_no >= last - 1:  # exact
-            estimate = estimate * 3 * (1 << (players if players < 6 else 6)) // players
-        estimate += 2 * (cards_left - len(hand))
+        estimate = cards_left * len(candidates) + 2 * (cards_left - len(hand))
         if estimate * 2 > effort:
             return None
         # stakes: how much reaching the threshold hurts
@@ -379,7 +365,7 @@ def _heuristic(view, cards, trick, level):
 
 
 def _search(rng, cards, choice, effort):
-    """Hard's determinised search (also medium's exact end game) of the candidate
+    """Hard's determinised search (also medium's end game) of the candidate
     ``cards`` set up by Player._prepare: the candidate with the lowest cost summed over
     deals sampled with ``rng``, ``choice`` on a tie."""
     state = _search_state
@@ -405,17 +391,20 @@ def _search(rng, cards, choice, effort):
 
 
 def _evaluate(cards):
-    """Play each candidate of ``cards`` out on the sampled deal and add what it costs this
-    seat to its summed cost."""
+    """Play each candidate of ``cards`` out on the sampled deal, score the last trick and
+    add what it costs this seat to its summed cost."""
     state = _search_state
     hands = _hands
+    tricks = _tricks
     players = state[_PLAYERS]
     me = state[_ME]
     count = state[_HAND_SIZE]
     trick_no = state[_TRICK_NO]
     trick_len = state[_TRICK_LEN]
     top = state[_TRICK_TOP]
-    last = state[_LAST]
+    last = state[_LAST] * 7
+    inverse = state[_INVERSE]
+    ace_takes = state[_ACE_RULE] and not inverse  # a led ace takes the last trick alone
     after_me = me + 1
     if after_me == players:
         after_me = 0
@@ -429,16 +418,28 @@ def _evaluate(cards):
             hands[slot] = hands[slot + 1]
             slot += 1
         hands[_COUNT + me] = count - 1
-        _tricks[trick_no * 7 + trick_len] = rank
-        _tricks[_BY + trick_no * 7 + trick_len] = me
-        top_after = rank if rank > top else top
-        if trick_no >= last - 1:
-            result = _solve(after_me, trick_len + 1, top_after, trick_no)
+        tricks[trick_no * 7 + trick_len] = rank
+        tricks[_BY + trick_no * 7 + trick_len] = me
+        last_top = _rollout(after_me, trick_len + 1, rank if rank > top else top, trick_no)
+        # the last trick's taker: who played its highest card (inverse: its lowest), the
+        # last of equal ones or, under tie_all, each of them
+        target = last_top
+        if inverse:
+            for k in range(players):
+                if tricks[last + k] < target:
+                    target = tricks[last + k]
+        if ace_takes and tricks[last] == _ACE:
+            takes = tricks[_BY + last] == me
         else:
-            result = _rollout(after_me, trick_len + 1, top_after, trick_no)
-            result = _solve(0, players, result, last)  # a finished round: just scores it
-        if (result >> 5) & (1 << me):  # this seat takes the penalty
-            penalty = result & 31
+            takes = False
+            for k in range(players):
+                if tricks[last + k] == target:
+                    if state[_TIE_ALL]:
+                        takes = takes or tricks[_BY + last + k] == me
+                    else:
+                        takes = tricks[_BY + last + k] == me
+        if takes:
+            penalty = last_top + 2
             state[_TAKEN + i] += 1
             if penalty >= state[_ROOM]:
                 penalty += state[_EXTRA]
@@ -559,164 +560,6 @@ def _rollout(turn, trick_len, top, trick_no):
         tricks[base + trick_len] = rank
         tricks[_BY + base + trick_len] = turn
         trick_len += 1
-        if rank > top:
-            top = rank
-        turn += 1
-        if turn == players:
-            turn = 0
-
-
-def _solve(turn, trick_len, top, trick_no):
-    """Exact play of the rest of the round from position ``turn`` playing card
-    ``trick_len`` of trick ``trick_no`` (top rank so far ``top``), the second-to-last
-    trick or the last. Max-n: each player minimises their own cost (the penalty if they
-    take it), this seat its match-aware cost; of equal moves the first in hand order.
-    Returns takers mask << 5 | penalty; adds three work units a play.
-
-    Depth-first with its own stack (_stack); a branching play's depth is its place in the
-    trick after ``trick_len``.
-    """
-    state = _search_state
-    hands = _hands
-    tricks = _tricks
-    stack = _stack
-    players = state[_PLAYERS]
-    me = state[_ME]
-    forces = state[_ACE_RULE] == _FORCES
-    base = trick_no * 7  # the trick of every branching play
-    last = state[_LAST] * 7
-    work = 0
-    depth = 0
-    played = trick_len
-    while True:
-        # `turn` is to play card `played` of the trick at `base`
-        if played == players or base == last:
-            # the last trick: everyone left holds one card. Play it out, score the round
-            if base != last:
-                # the winner of this trick leads it
-                if forces and tricks[base] == _ACE:
-                    winner = 0
-                else:
-                    winner = players - 1
-                    while tricks[base + winner] != top:
-                        winner -= 1
-                turn = tricks[_BY + base + winner]
-                played = 0
-                top = -1
-            work += 3 * (players - played)
-            while played < players:
-                rank = hands[turn * 7]
-                tricks[last + played] = rank
-                tricks[_BY + last + played] = turn
-                if rank > top:
-                    top = rank
-                played += 1
-                turn += 1
-                if turn == players:
-                    turn = 0
-            penalty = top + 2
-            mask = 0
-            if state[_INVERSE]:
-                top = 99
-                for i in range(players):
-                    if tricks[last + i] < top:
-                        top = tricks[last + i]
-            elif tricks[last] == _ACE and state[_ACE_RULE]:
-                mask = 1 << tricks[_BY + last]  # a led ace takes the last trick alone
-                top = -1
-            for i in range(players):
-                if tricks[last + i] == top:
-                    if state[_TIE_ALL]:
-                        mask |= 1 << tricks[_BY + last + i]
-                    else:
-                        mask = 1 << tricks[_BY + last + i]
-            # back up to the deepest play with another card to try
-            while depth:
-                depth -= 1
-                played = trick_len + depth
-                turn = tricks[_BY + base + played]
-                rank = tricks[base + played]
-                start = turn * 7
-                n = hands[_COUNT + turn] + 1
-                i = stack[_TRIED + depth]
-                slot = start + n - 1
-                while slot > start + i:
-                    hands[slot] = hands[slot - 1]
-                    slot -= 1
-                hands[slot] = rank
-                hands[_COUNT + turn] = n
-                # its cost to the player who chose it
-                if (mask >> turn) & 1:
-                    cost = penalty
-                    if turn == me and cost >= state[_ROOM]:
-                        cost += state[_EXTRA]
-                else:
-                    cost = 0
-                if cost < stack[_BEST_COST + depth]:
-                    stack[_BEST_COST + depth] = cost
-                    stack[_BEST_MASK + depth] = mask
-                    stack[_BEST_PENALTY + depth] = penalty
-                # the next legal card of another rank (an equal rank plays the same)
-                low_end = stack[_LOW_END + depth]
-                high_start = stack[_HIGH_START + depth]
-                i += 1
-                while i < n:
-                    if low_end <= i < high_start:
-                        i = high_start
-                    elif hands[start + i] == rank:
-                        i += 1
-                    else:
-                        break
-                if i < n:
-                    top = stack[_TOP + depth] - 1
-                    break
-                mask = stack[_BEST_MASK + depth]
-                penalty = stack[_BEST_PENALTY + depth]
-            else:
-                state[_WORK] += work
-                return (mask << 5) | penalty
-        else:
-            # a branching play. Legal slots: [0, low_end), the lowest rank (legal, except
-            # under the strict rule for one who can head the trick), and [high_start, n),
-            # the cards that head it
-            start = turn * 7
-            n = hands[_COUNT + turn]
-            if played == 0:
-                low_end = 0
-                high_start = 0
-            elif forces and tricks[base] == _ACE:
-                low_end = 1
-                high_start = n
-            else:
-                low_end = 1
-                while low_end < n and hands[start + low_end] == hands[start]:
-                    low_end += 1
-                high_start = n
-                while high_start > 0 and hands[start + high_start - 1] >= top:
-                    high_start -= 1
-                if state[_STRICT] and high_start < n:
-                    low_end = 0
-                if high_start < low_end:
-                    high_start = low_end
-            stack[_LOW_END + depth] = low_end
-            stack[_HIGH_START + depth] = high_start
-            stack[_BEST_COST + depth] = 255
-            i = high_start if low_end == 0 else 0  # the first legal slot
-        # play card i and go one play deeper
-        rank = hands[start + i]
-        slot = start + i
-        n -= 1
-        while slot < start + n:
-            hands[slot] = hands[slot + 1]
-            slot += 1
-        hands[_COUNT + turn] = n
-        tricks[base + played] = rank
-        tricks[_BY + base + played] = turn
-        work += 3
-        stack[_TRIED + depth] = i
-        stack[_TOP + depth] = top + 1
-        depth += 1
-        played += 1
         if rank > top:
             top = rank
         turn += 1
