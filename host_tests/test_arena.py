@@ -482,3 +482,43 @@ def test_a_bot_file_runs_from_the_command_line_in_processes(tmp_path):
     row = json.loads(p.stdout.splitlines()[0])
     assert row["bot"] == "bot.py" and row["bot_cards"] == 4 * 3 * 7
     assert row["fallbacks"]["total"] == 0
+
+
+def test_pimc_sets_the_reference_players_deals_and_leaves_hard_its_own():
+    """--pimc N gives pimc and pimc2 N sampled deals a candidate; hard keeps its budget."""
+    ps = arena._make_players(["hard", "pimc", "pimc2", "medium"], 1,
+                             {"hard": None, "pimc": 7, "pimc2": 7})
+    assert ps[0].effort == ai_default_effort()
+    assert ps[1].samples == 7 and ps[2].samples == 7
+    rows = arena.main(["--bots", "hard,pimc2,pimc2,pimc2", "--deals", "1", "--pimc", "3",
+                       "--jobs", "1", "--quiet"])
+    assert [r["bot"] for r in rows] == ["hard", "pimc2"]
+
+
+def ai_default_effort():
+    from engine import ai
+
+    return ai.Player("hard").effort
+
+
+def test_strength_grid_lines_and_refusals(capsys):
+    """tools/strength.py: one JSON object per table, hard first with its paired
+    differences; the bound's table seats oracle-medium; bad arguments exit 2."""
+    import strength
+
+    assert strength.main(["--profiles", "inverse", "--players", "4", "--tables",
+                          "medium,mixed,bound", "--deals", "2", "--jobs", "1",
+                          "--json"]) == 0
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["table"] for r in out] == ["medium", "mixed", "bound"]
+    assert out[0]["bots"] == ["hard", "medium", "medium", "medium"]
+    assert out[1]["all_orders"] and sorted(out[1]["bots"]) == [
+        "hard", "medium", "random", "sharp"]
+    assert out[2]["bots"][0] == "oracle-medium"
+    assert {p["b"] for p in out[1]["rows"][0]["paired"]} == {"sharp", "medium", "random"}
+    for args, words in ((["--tables", "nobody"], "unknown table"),
+                        (["--players", "9"], "2 to 7"), (["--deals", "1"], "at least 2")):
+        with pytest.raises(SystemExit) as e:
+            strength.main(args)
+        assert e.value.code == 2
+        assert words in capsys.readouterr().err

@@ -330,3 +330,41 @@ def test_a_bot_stuck_in_a_loop_is_stopped_and_medium_plays(tmp_path, monkeypatch
         m.apply_action(a)
     assert bot.problems["slow"] == 1 and "stopped" in bot.first["slow"]
     assert bot.asked > 1 and bot.problems["errors"] == bot.problems["illegal"] == 0
+
+
+@pytest.mark.parametrize("profile,settings", VARIANTS)
+def test_oracle_medium_models_medium_exactly(profile, settings):
+    """oracle-medium's model of the others is medium's own play: at every decision of
+    medium players (outside medium's end-game search) the model picks medium's rank."""
+    from engine import ai
+
+    checked = 0
+    for seed in range(6):
+        m = Match(Rules(profile, players=4 + seed % 4, **settings), seed=seed)
+        bots = [ai.Player("medium", seed=s + 1) for s in range(m.rules.players)]
+        while not m.is_terminal() and m.round_no < 3:
+            s = m.current_player()
+            view = m.view(s)
+            action = bots[s].choose(view)
+            if view.phase() == PHASE_PLAY and not ai.deals():
+                cards, _ = view.trick()
+                hand = [c >> 2 for c in view.hand()]
+                top = max((c >> 2 for c in cards), default=-1)
+                ace_led = bool(cards) and m.rules.ace == 1 and cards[0] >> 2 == 12
+                players_in = sum(view.in_round(q) for q in range(view.n))
+                i = players._medium_index(hand, top, len(cards), ace_led, players_in, m.rules)
+                assert hand[i] == action >> 2, (hand, cards, action)
+                checked += 1
+            m.apply_action(action)
+    assert checked > 100
+
+
+def test_oracle_medium_is_the_bound_at_a_medium_table():
+    """Seeing every card and best-responding to medium, oracle-medium never takes more
+    than medium at a table of medium players over a handful of deals."""
+    import arena
+
+    rules = Rules("agurk", players=4)
+    rows = arena.run(rules, ["oracle-medium", "medium", "medium", "medium"], 12, 0,
+                     progress=False)
+    assert rows[0]["mean_penalty"] <= rows[1]["mean_penalty"]

@@ -141,7 +141,10 @@ def seatings(bots, all_orders=False):
 
 
 def _make_players(names, seed, effort):
-    return [players.make(names[s], seed=seed * 8 + s + 1, effort=effort)
+    """The players of one seating; ``effort`` one number for every player that takes one,
+    or a dict of it per name (a name missing: its default)."""
+    return [players.make(names[s], seed=seed * 8 + s + 1,
+                         effort=effort.get(names[s]) if isinstance(effort, dict) else effort)
             for s in range(len(names))]
 
 
@@ -547,6 +550,9 @@ def main(argv=None):
     ap.add_argument("--effort", type=int, default=None,
                     help="hard's effort (default: board's) and, the same number, pimc's and "
                          "pimc2's sampled deals per candidate (default 1000)")
+    ap.add_argument("--pimc", type=int, default=None, metavar="N",
+                    help="pimc's and pimc2's sampled deals per candidate alone (hard keeps "
+                         "--effort's or its default)")
     ap.add_argument("--rule", action="append", metavar="KEY=VALUE",
                     help="override a rule setting, e.g. inverse=1, hand=3, comeback=1 "
                          "(names: %s)" % ", ".join(RULE_NAMES))
@@ -568,6 +574,11 @@ def main(argv=None):
         ap.error("--jobs: at least 1, not %d" % a.jobs)
     if a.effort is not None and a.effort < 0:
         ap.error("--effort: 0 or more, not %d" % a.effort)
+    if a.pimc is not None and a.pimc < 1:
+        ap.error("--pimc: at least 1, not %d" % a.pimc)
+    effort = a.effort
+    if a.pimc is not None:
+        effort = {"hard": a.effort, "pimc": a.pimc, "pimc2": a.pimc}
     if a.bots:
         bots = a.bots.split(",")
     else:
@@ -590,20 +601,22 @@ def main(argv=None):
     except RulesError as e:
         ap.error("these rules cannot be played: %s" % e)
     t = time.time()
-    rows = run(rules, bots, a.deals, a.matches, a.seed, a.effort, a.jobs, not a.quiet,
+    rows = run(rules, bots, a.deals, a.matches, a.seed, effort, a.jobs, not a.quiet,
                a.all_orders)
     if a.json:
         for r in rows:
             r["seconds"] = round(time.time() - t, 1)
             r["rules"] = a.rule or []
             r["effort"] = a.effort
+            r["pimc"] = a.pimc
             r["all_orders"] = a.all_orders
             print(json.dumps(r))
     else:
         print("profile %s, %d players, rules %s, %d deals x %d seatings, %d matches, seed %d,"
-              " effort %s" % (a.profile, n, a.rule or "-", a.deals,
-                              len(seatings(bots, a.all_orders)), a.matches, a.seed,
-                              a.effort or "default"))
+              " effort %s%s" % (a.profile, n, a.rule or "-", a.deals,
+                                len(seatings(bots, a.all_orders)), a.matches, a.seed,
+                                a.effort or "default",
+                                ", pimc %d" % a.pimc if a.pimc is not None else ""))
         print(format_table(rows))
     return rows
 

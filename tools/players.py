@@ -8,6 +8,10 @@
   modelled as ``sharp`` (so against sharp players it is the exact best response, the upper
   bound of what any player can get at that table). It peeks into the match (``view._m``),
   which only a reference player may do.
+- ``oracle-medium``: the same with the other players modelled as ``medium`` plays outside
+  its end-game search (its lead, its last-to-play rule, the lowest legal card in the
+  inverse game): at a table of medium players, the most any player could take off
+  medium's penalty, even one that saw every card.
 - ``pimc``: determinised Monte-Carlo from the seat's ``View`` alone (never ``view._m``).
   For each legal rank it samples N deals of the cards the seat has not seen to the other
   players (each gets its count, within its public bounds ``view.bounds``: a card played
@@ -41,7 +45,8 @@ from engine.match import PAY, SIT_OUT, PHASE_PLAY
 from engine.rng import Rng
 from engine.rules import ACE_FORCES_LOWEST, ACE_WINS_LAST
 
-NAMES = ("hard", "medium", "easy", "sharp", "random", "oracle", "pimc", "pimc2")
+NAMES = ("hard", "medium", "easy", "sharp", "random", "oracle", "oracle-medium", "pimc",
+         "pimc2")
 PIMC_SAMPLES = 1000
 
 
@@ -61,8 +66,8 @@ def make(name, seed=1, effort=None):
         return Sharp()
     if name == "random":
         return RandomPlayer(seed)
-    if name == "oracle":
-        return Oracle()
+    if name in ("oracle", "oracle-medium"):
+        return Oracle(name == "oracle-medium")
     if name in ("pimc", "pimc2"):
         return Pimc(seed, PIMC_SAMPLES if effort is None else effort, name == "pimc2")
     raise ValueError("unknown player %r (one of %s)" % (name, ", ".join(NAMES)))
@@ -236,10 +241,29 @@ def _sharp_index(hand, top, tl, ace_led):
     return 0
 
 
-class Oracle:
-    """Full-information best response for the rest of the round (others modelled as sharp)."""
+def _medium_index(hand, top, tl, ace_led, players, rules):
+    """Index of medium's card (engine.ai's heuristic from medium up) in the sorted rank
+    list ``hand``, ``tl`` cards on the trick, ``players`` in the round."""
+    if tl == 0 and not rules.inverse:
+        return len(hand) >> 1 if len(hand) >= 4 else len(hand) - 1
+    heads = tl > 0 and hand[-1] >= top
+    if ace_led or not heads:
+        return 0
+    first_heading = 0
+    while hand[first_heading] < top:
+        first_heading += 1
+    if rules.inverse:
+        return first_heading if rules.strict else 0
+    return first_heading if tl == players - 1 else len(hand) - 1
 
-    name = "oracle"
+
+class Oracle:
+    """Full-information best response for the rest of the round (the others modelled as
+    sharp, or with ``medium_model`` as medium)."""
+
+    def __init__(self, medium_model=False):
+        self.medium_model = medium_model
+        self.name = "oracle-medium" if medium_model else "oracle"
 
     def choose(self, view):
         acts = view.legal_actions()
@@ -295,7 +319,10 @@ class Oracle:
             ace_led = bool(trick) and r.ace == ACE_FORCES_LOWEST and trick[0][0] == 12
             hand = hands[turn]
             if turn != self.me:
-                i = _sharp_index(hand, top, len(trick), ace_led)
+                if self.medium_model:
+                    i = _medium_index(hand, top, len(trick), ace_led, p, r)
+                else:
+                    i = _sharp_index(hand, top, len(trick), ace_led)
                 rank = hand.pop(i)
                 trick = trick + [(rank, turn)]
                 turn = (turn + 1) % p
