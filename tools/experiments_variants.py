@@ -25,3 +25,45 @@ SHARPLEAD = [("""            elif n >= 4:
                 i = n >> 1  # medium's lead""")]
 
 VARIANTS = {"sharplead": SHARPLEAD}
+
+BIG = [("_EFFORT = const(1800)", "_EFFORT = const(30000)"),
+       ("_MAX_SAMPLES = const(64)", "_MAX_SAMPLES = const(1000)")]
+E6000 = [("_EFFORT = const(1800)", "_EFFORT = const(6000)"),
+         ("_MAX_SAMPLES = const(64)", "_MAX_SAMPLES = const(200)")]
+VARIANTS.update({"big": BIG, "e6000": E6000})
+
+
+def _race(k2, start=3):
+    return [("""        state[_WORK] += len(cards)
+        if state[_WORK] + (state[_WORK] - work_before) > effort:""",
+             """        state[_WORK] += len(cards)
+        if samples >= %d and len(cards) > 1:
+            low = state[_COST]
+            for i in range(len(cards)):
+                if state[_COST + i] < low:
+                    low = state[_COST + i]
+            i = len(cards) - 1
+            while i >= 0:
+                d = state[_COST + i] - low
+                if d * d > %d * samples:
+                    j = len(cards) - 1
+                    cards[i] = cards[j]
+                    state[_COST + i] = state[_COST + j]
+                    state[_TAKEN + i] = state[_TAKEN + j]
+                    state[_CARD + i] = cards[j]
+                    cards.pop()
+                    state[_CANDIDATES] = j
+                i -= 1
+        if state[_WORK] + (state[_WORK] - work_before) > effort:""" % (start, k2))]
+
+
+PRICE = [("work += 3 * (players - played)", "work += 2 * (players - played)"),
+         ("        work += 3\n        stack[_TRIED + depth] = i", "        work += 2\n        stack[_TRIED + depth] = i"),
+         ("estimate = estimate * 3 * (1 <<", "estimate = estimate * 2 * (1 <<")]
+VARIANTS.update({"race36": _race(36), "race100": _race(100), "race225": _race(225),
+                 "price": PRICE, "race100price": _race(100) + PRICE})
+
+NOSOLVE = [("""        if trick_no >= last - 1:
+            result = _solve(""", """        if trick_no >= last:
+            result = _solve(""")]
+VARIANTS.update({"nosolve": NOSOLVE})
