@@ -49,6 +49,7 @@ def main():
     ap.add_argument("--rule", action="append")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--all-orders", action="store_true")
+    ap.add_argument("--matches", type=int, default=0)
     a = ap.parse_args()
     pimc = a.pimc
     mods = {}
@@ -69,7 +70,7 @@ def main():
     arena._make_players = make_players
     bots = a.bots.split(",")
     rules = arena.parse_rules(a.profile, len(bots), a.rule)
-    rows = arena.run(rules, bots, a.deals, 0, a.seed, None, a.jobs, False, a.all_orders)
+    rows = arena.run(rules, bots, a.deals, a.matches, a.seed, None, a.jobs, False, a.all_orders)
     print("profile %s rules %s bots %s deals %d seed %d pimc %s" % (
         a.profile, a.rule or "-", a.bots, a.deals, a.seed, pimc))
     print(arena.format_table(rows))

@@ -16,6 +16,13 @@ it; the belief edits no longer apply since the belief is gone), agurk, 4 players
 - nobelief_sharplead (rollouts lead the highest card, not medium's middle one): worse,
   h_nobelief - h_nobelief_sharplead -0.408 [-0.710, -0.107] against pimc2 (not all
   orders).
+2026-12-02 (on the file of 646c894; docs/FIGURES.md "Against pimc2"): big (effort 30,000,
+up to 1,000 deals) beats three pimc2 (N 1,000) at 95%, e6000 is level, the board's hard
++0.186; race* (dropping candidates far behind) +11% deals, no difference; price (the
+exact solver's plays at 2 units) and nosolve (no exact solver: 4 of 6,185 end-game
+decisions differ) led to the solver's removal in 7dd5d32, after which price and nosolve no
+longer apply; aware* (another player's penalty that reaches its threshold is good news):
+see issue 11's note.
 Compare variants at one table with --all-orders: without it, B always sits after A, and
 the seat order moved the difference by up to 0.7 a round.
 """
@@ -57,13 +64,49 @@ def _race(k2, start=3):
         if state[_WORK] + (state[_WORK] - work_before) > effort:""" % (start, k2))]
 
 
-PRICE = [("work += 3 * (players - played)", "work += 2 * (players - played)"),
-         ("        work += 3\n        stack[_TRIED + depth] = i", "        work += 2\n        stack[_TRIED + depth] = i"),
-         ("estimate = estimate * 3 * (1 <<", "estimate = estimate * 2 * (1 <<")]
-VARIANTS.update({"race36": _race(36), "race100": _race(100), "race225": _race(225),
-                 "price": PRICE, "race100price": _race(100) + PRICE})
+VARIANTS.update({"race36": _race(36), "race100": _race(100), "race225": _race(225)})
 
-NOSOLVE = [("""        if trick_no >= last - 1:
-            result = _solve(""", """        if trick_no >= last:
-            result = _solve(""")]
-VARIANTS.update({"nosolve": NOSOLVE})
+
+
+def _aware(bonus):
+    return [
+        ("_known = bytearray(73)", "_known = bytearray(80)\n_ROOMS = const(73)"),
+        ("            known[_HI + i] = hi\n",
+         "            known[_HI + i] = hi\n"
+         "            r = rules.threshold - view.score(seat)\n"
+         "            known[_ROOMS + i] = (255 if rules.end == _FIXED or r > 255\n"
+         "                                 else (r if r > 0 else 0))\n"),
+        ("""        if ace_takes and tricks[last] == _ACE:
+            takes = tricks[_BY + last] == me
+        else:
+            takes = False
+            for k in range(players):
+                if tricks[last + k] == target:
+                    if state[_TIE_ALL]:
+                        takes = takes or tricks[_BY + last + k] == me
+                    else:
+                        takes = tricks[_BY + last + k] == me
+        if takes:""", """        out = False
+        if ace_takes and tricks[last] == _ACE:
+            q = tricks[_BY + last]
+            takes = q == me
+            out = not takes and last_top + 2 >= _known[_ROOMS + q]
+        else:
+            takes = False
+            for k in range(players):
+                if tricks[last + k] == target:
+                    q = tricks[_BY + last + k]
+                    if state[_TIE_ALL]:
+                        if q == me:
+                            takes = True
+                        elif last_top + 2 >= _known[_ROOMS + q]:
+                            out = True
+                    else:
+                        takes = q == me
+                        out = not takes and last_top + 2 >= _known[_ROOMS + q]
+        if out:
+            state[_COST + i] -= %d
+        if takes:""" % bonus)]
+
+
+VARIANTS.update({"aware6": _aware(6), "aware12": _aware(12)})
