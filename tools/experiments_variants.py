@@ -33,9 +33,9 @@ SHARPLEAD = [("""            elif n >= 4:
 
 VARIANTS = {"sharplead": SHARPLEAD}
 
-BIG = [("_EFFORT = const(1800)", "_EFFORT = const(30000)"),
+BIG = [("_EFFORT = const(2000)", "_EFFORT = const(30000)"),
        ("_MAX_SAMPLES = const(64)", "_MAX_SAMPLES = const(1000)")]
-E6000 = [("_EFFORT = const(1800)", "_EFFORT = const(6000)"),
+E6000 = [("_EFFORT = const(2000)", "_EFFORT = const(6000)"),
          ("_MAX_SAMPLES = const(64)", "_MAX_SAMPLES = const(200)")]
 VARIANTS.update({"big": BIG, "e6000": E6000})
 
