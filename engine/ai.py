@@ -26,16 +26,15 @@ them open) plus what it saw itself at earlier turns of the same round.
   0.1 a round against three sharp players but lost 0.5 against pimc2. For each candidate
   card it plays the rest of the round out on a compact rank-only simulator (everyone
   following the heuristic with medium's lead) to the end. Candidates are compared on the
-  same deals; a tie
-  keeps medium's choice. Costs are match-aware: a penalty that reaches the threshold
-  costs extra (more on the last life, most under "first out loses"; nothing extra in
-  fixed rounds). The last two tricks are played out like the others: solving them exactly
-  (max-n, each player minimising their own penalty) changed 4 of 6,187 end-game
-  decisions of hard and none of 6,595 of medium (2026-12-02, 11 tables of 2-7 players),
-  at three times the work a play, so it went.
+  same deals; a tie keeps medium's choice. Costs are match-aware: a penalty that reaches
+  the threshold costs extra (more on the last life, most under "first out loses";
+  nothing extra in fixed rounds). The last two tricks are played out like the others:
+  solving them exactly (max-n, each player minimising their own penalty) changed 4 of
+  6,187 end-game decisions of hard and none of 6,595 of medium (2026-12-02, 11 tables of
+  2-7 players), at three times the work a play, so it went.
   ``effort`` is the budget in work units per decision (a simulated card play is one unit,
-  a sampled card two; default ``_EFFORT``, which keeps
-  a decision under about 30 million MicroPython fuel, ~0.27 s on a SAMD51 (estimate));
+  a sampled card two; default ``_EFFORT``, which keeps a decision under about 30 million
+  MicroPython fuel, ~0.27 s on a SAMD51 (estimate));
   fuel grows about linearly with it. After a decision ``_search_state[_WORK]`` holds the
   work it did.
 
