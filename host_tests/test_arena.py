@@ -522,3 +522,18 @@ def test_strength_grid_lines_and_refusals(capsys):
             strength.main(args)
         assert e.value.code == 2
         assert words in capsys.readouterr().err
+
+
+def test_every_recorded_ai_experiment_still_applies_and_plays_legally():
+    """The variants FIGURES cites (tools/experiments_variants.py) are source edits of
+    engine/ai.py: each must still find its lines and choose a legal card."""
+    import experiments_hard
+
+    rules = Rules("agurk", players=4)
+    hands, dealer = arena.deal_hands(rules, 5)
+    for name in experiments_hard.VARIANTS:
+        variant = experiments_hard.load(name)
+        m = Match(rules, hands=hands, dealer=dealer)
+        view = m.view(m.turn)
+        assert variant.Player("hard", seed=3).choose(view) in view.legal_cards(), name
+        assert variant.deals() > 0, name  # it searched

@@ -23,6 +23,12 @@ exact solver's plays at 2 units) and nosolve (no exact solver: 4 of 6,185 end-ga
 decisions differ) led to the solver's removal in 7dd5d32, after which price and nosolve no
 longer apply; aware* (another player's penalty that reaches its threshold is good news):
 see issue 11's note.
+2026-12-02, later (on the file of f0153a8; docs/FIGURES.md "Six players, and what did not
+buy deals"): mix12/mix25/mix50 (rollouts with each other player's play a random legal card
+1/8, 1/4, 1/2 of the time), prior05/prior1/prior2 (the heuristic's card kept unless another
+candidate is better by 1/2, 1, 2 points a deal), halve* (successive halving of the
+candidates) and p6e* (a candidate's play-out priced at 6 more units, a bigger budget): none
+better than hard; prior* and mix25 worse at 95%, p6e3000 over 30 M fuel.
 Compare variants at one table with --all-orders: without it, B always sits after A, and
 the seat order moved the difference by up to 0.7 a round.
 """
@@ -110,3 +116,101 @@ def _aware(bonus):
 
 
 VARIANTS.update({"aware6": _aware(6), "aware12": _aware(12)})
+
+
+def _mix(per_65536):
+    """Rollouts in which each other player's play is, with probability per_65536/65536, a
+    uniformly random legal card (a mixture of the heuristic and random policies)."""
+    return [("""    base = trick_no * 7
+    work = 0
+    while True:""", """    base = trick_no * 7
+    work = 0
+    me = state[_ME]
+    x = _mixing[0]
+    while True:"""), ("""            if base == last:
+                state[_WORK] += work
+                return top""", """            if base == last:
+                state[_WORK] += work
+                _mixing[0] = x
+                return top"""), ("""        rank = hands[start + i]
+        n -= 1
+        if i == 0:""", """        if turn != me:
+            x = (x * 75 + 74) %% 65537
+            if x < %d:
+                x = (x * 75 + 74) %% 65537
+                if trick_len == 0:
+                    i = x %% n
+                elif forces and tricks[base] == _ACE:
+                    i = 0
+                else:
+                    j = 0
+                    while j < n and hands[start + j] < top:
+                        j += 1
+                    m = n - j
+                    low = j > 0 and not (strict and m)
+                    if low:
+                        m += 1
+                    k = x %% m
+                    if low:
+                        i = 0 if k == 0 else j + k - 1
+                    else:
+                        i = j + k
+        rank = hands[start + i]
+        n -= 1
+        if i == 0:""" % per_65536),
+            ("_search_state = [0] * 38", "_search_state = [0] * 38\n_mixing = [1]")]
+
+
+VARIANTS.update({"mix12": _mix(8192), "mix25": _mix(16384), "mix50": _mix(32768)})
+
+
+def _price(per_candidate, effort, max_samples=255):
+    """Each candidate's play-out priced at ``per_candidate`` units beyond its plays (its
+    set-up and the last trick's scoring cost about seven plays' fuel), the budget and the
+    cap on deals raised so that every table size spends about the same fuel."""
+    return [("        state[_WORK] += len(cards)\n",
+             "        state[_WORK] += %d * len(cards)\n" % (per_candidate + 1)),
+            ("_EFFORT = const(2000)", "_EFFORT = const(%d)" % effort),
+            ("_MAX_SAMPLES = const(64)", "_MAX_SAMPLES = const(%d)" % max_samples)]
+
+
+VARIANTS.update({"p6e3000": _price(6, 3000), "p6e3200": _price(6, 3200)})
+
+
+def _prior(halves):
+    """The heuristic's card kept unless another candidate's summed cost is lower by more
+    than ``halves``/2 points a deal (shrinkage toward the heuristic when deals are few)."""
+    tie = "        if cards[i] >> 2 == choice >> 2 and state[_COST + i] == state[_COST + best]:"
+    return [(tie,
+             """        if (cards[i] >> 2 == choice >> 2
+                and 2 * state[_COST + i] <= 2 * state[_COST + best] + %d * samples):""" % halves)]
+
+
+VARIANTS.update({"prior05": _prior(1), "prior1": _prior(2), "prior2": _prior(4)})
+
+
+def _halve(percent, keep):
+    """Successive halving: once ``percent`` % of the budget is spent, only the ``keep``
+    candidates with the lowest summed cost go on being played out (on the same deals)."""
+    return [("""        state[_WORK] += len(cards)
+        if state[_WORK] + (state[_WORK] - work_before) > effort:""",
+             """        state[_WORK] += len(cards)
+        if len(cards) > %d and state[_WORK] * 100 >= effort * %d:
+            while len(cards) > %d:
+                worst = 0
+                for i in range(len(cards)):
+                    if state[_COST + i] > state[_COST + worst]:
+                        worst = i
+                j = len(cards) - 1
+                cards[worst] = cards[j]
+                state[_COST + worst] = state[_COST + j]
+                state[_TAKEN + worst] = state[_TAKEN + j]
+                state[_CARD + worst] = cards[j]
+                cards.pop()
+                state[_CANDIDATES] = j
+        if state[_WORK] + (state[_WORK] - work_before) > effort:""" % (keep, percent, keep))]
+
+
+VARIANTS.update({"halve33k2": _halve(33, 2), "halve50k2": _halve(50, 2),
+                 "halve33k3": _halve(33, 3), "halve20k3": _halve(20, 3)})
+
