@@ -27,8 +27,10 @@ see issue 11's note.
 buy deals"): mix12/mix25/mix50 (rollouts with each other player's play a random legal card
 1/8, 1/4, 1/2 of the time), prior05/prior1/prior2 (the heuristic's card kept unless another
 candidate is better by 1/2, 1, 2 points a deal), halve* (successive halving of the
-candidates) and p6e* (a candidate's play-out priced at 6 more units, a bigger budget): none
-better than hard; prior* and mix25 worse at 95%, p6e3000 over 30 M fuel.
+candidates), prune0/prune1 (only the lowest, the highest, the heuristic's card and 0/1
+neighbours of it played out) and p6e* (a candidate's play-out priced at 6 more units, a
+bigger budget): none better than hard; prior*, mix25 and prune0 worse at 95%, p6e3000 over
+30 M fuel.
 Compare variants at one table with --all-orders: without it, B always sits after A, and
 the seat order moved the difference by up to 0.7 a round.
 """
@@ -214,3 +216,30 @@ def _halve(percent, keep):
 VARIANTS.update({"halve33k2": _halve(33, 2), "halve50k2": _halve(50, 2),
                  "halve33k3": _halve(33, 3), "halve20k3": _halve(20, 3)})
 
+
+
+def _prune(around):
+    """Only the lowest, the highest, the heuristic's card and the ``around`` candidates
+    on each side of it are played out: fewer candidates, more deals each."""
+    return [("""        cards = self._prepare(view, legal, trick, effort)
+        if not cards:
+            return choice
+""", """        cards = self._prepare(view, legal, trick, effort)
+        if not cards:
+            return choice
+        if len(cards) > 3 + 2 * %d:
+            c = 0
+            while cards[c] >> 2 != choice >> 2:
+                c += 1
+            keep = []
+            for j in range(len(cards)):
+                if j == 0 or j == len(cards) - 1 or abs(j - c) <= %d:
+                    keep.append(cards[j])
+            cards = keep
+            _search_state[_CANDIDATES] = len(cards)
+            for i in range(len(cards)):
+                _search_state[_CARD + i] = cards[i]
+""" % (around, around))]
+
+
+VARIANTS.update({"prune0": _prune(0), "prune1": _prune(1)})
