@@ -48,10 +48,20 @@ E6000 = [("_EFFORT = const(2000)", "_EFFORT = const(6000)"),
 VARIANTS.update({"big": BIG, "e6000": E6000})
 
 
+def _drop_candidate(index, indent):
+    """Source for the edited _search that drops candidate ``index`` (a local's name), the
+    last candidate taking its place."""
+    lines = ("j = len(cards) - 1", "cards[%s] = cards[j]", "state[_COST + %s] = state[_COST + j]",
+             "state[_TAKEN + %s] = state[_TAKEN + j]", "state[_CARD + %s] = cards[j]",
+             "cards.pop()", "state[_CANDIDATES] = j")
+    return "".join(" " * indent + (line % index if "%" in line else line) + "\n"
+                   for line in lines)
+
+
 def _race(k2, start=3):
     return [("""        state[_WORK] += len(cards)
         if state[_WORK] + (state[_WORK] - work_before) > effort:""",
-             """        state[_WORK] += len(cards)
+             ("""        state[_WORK] += len(cards)
         if samples >= %d and len(cards) > 1:
             low = state[_COST]
             for i in range(len(cards)):
@@ -61,15 +71,8 @@ def _race(k2, start=3):
             while i >= 0:
                 d = state[_COST + i] - low
                 if d * d > %d * samples:
-                    j = len(cards) - 1
-                    cards[i] = cards[j]
-                    state[_COST + i] = state[_COST + j]
-                    state[_TAKEN + i] = state[_TAKEN + j]
-                    state[_CARD + i] = cards[j]
-                    cards.pop()
-                    state[_CANDIDATES] = j
-                i -= 1
-        if state[_WORK] + (state[_WORK] - work_before) > effort:""" % (start, k2))]
+""" + _drop_candidate("i", 20) + """                i -= 1
+        if state[_WORK] + (state[_WORK] - work_before) > effort:""") % (start, k2))]
 
 
 VARIANTS.update({"race36": _race(36), "race100": _race(100), "race225": _race(225)})
@@ -196,21 +199,16 @@ def _halve(percent, keep):
     candidates with the lowest summed cost go on being played out (on the same deals)."""
     return [("""        state[_WORK] += len(cards)
         if state[_WORK] + (state[_WORK] - work_before) > effort:""",
-             """        state[_WORK] += len(cards)
+             ("""        state[_WORK] += len(cards)
         if len(cards) > %d and state[_WORK] * 100 >= effort * %d:
             while len(cards) > %d:
                 worst = 0
                 for i in range(len(cards)):
                     if state[_COST + i] > state[_COST + worst]:
                         worst = i
-                j = len(cards) - 1
-                cards[worst] = cards[j]
-                state[_COST + worst] = state[_COST + j]
-                state[_TAKEN + worst] = state[_TAKEN + j]
-                state[_CARD + worst] = cards[j]
-                cards.pop()
-                state[_CANDIDATES] = j
-        if state[_WORK] + (state[_WORK] - work_before) > effort:""" % (keep, percent, keep))]
+""" + _drop_candidate("worst", 16)
+              + "        if state[_WORK] + (state[_WORK] - work_before) > effort:")
+             % (keep, percent, keep))]
 
 
 VARIANTS.update({"halve33k2": _halve(33, 2), "halve50k2": _halve(50, 2),
