@@ -55,7 +55,7 @@ from engine.rng import Rng
 
 LEVELS = ("easy", "medium", "hard")
 
-_EFFORT = const(2000)  # hard's work units per decision: the board budget
+_EFFORT = const(2800)  # hard's work units per decision: the board budget
 _MEDIUM_EFFORT = const(140)  # medium's end-game search when a penalty could put it out
 _SLIP = const(30)  # percent of easy's decisions that are a random legal card
 _MAX_SAMPLES = const(64)
@@ -78,14 +78,16 @@ _MEMORY_SIZE = const(60)
 # order, players in the round only.
 # _deal, the sampled deal: position q's hand at [7q:7q+7] (ascending), its count at
 # [_COUNT + q]; _hands, the hands being played out: a copy of it for each candidate,
-# position q's cards left at [7q + f:7q + f + count] where f = [_FIRST + q] (0 in _deal)
-# counts the lowest cards played: playing the lowest moves nothing (the worst decision
-# 27.4 M fuel -> 24.9 M at the same work; shifting long hands was what made early plays
-# cost more than late ones), and the budget rose from 1,800 to 2,000 units.
+# position q's cards left at [[_FIRST + q]:[_END + q]] (7q and 7q + count in _deal).
+# Playing the lowest or the highest card moves one index and no card; only a middle lead
+# (or, in the strict inverse game, a card that heads) shifts cards. Before the last trick
+# the rollout keeps of a trick only its top rank and who heads it (docs/FIGURES.md, "Cheaper
+# play-outs": 27.2 M fuel -> 20.0 M at worst for the same decisions).
 _COUNT = const(49)
 _FIRST = const(56)
-_deal = bytearray(63)
-_hands = bytearray(63)
+_END = const(63)
+_deal = bytearray(70)
+_hands = bytearray(70)
 # _tricks: trick t's ranks at [7t:7t+7] in play order, who played them at [_BY + 7t ...]
 _BY = const(49)
 _tricks = bytearray(98)
@@ -265,6 +267,8 @@ class Player:
             seat = known[_SEAT + i]
             count = view.count(seat)
             _deal[_COUNT + i] = count
+            _deal[_FIRST + i] = i * 7
+            _deal[_END + i] = i * 7 + count
             cards_left += count
             lo, hi = view.bounds(seat)
             known[_LO + i] = lo
@@ -421,7 +425,7 @@ def _evaluate(cards):
         while slot < me * 7 + count - 1:
             hands[slot] = hands[slot + 1]
             slot += 1
-        hands[_COUNT + me] = count - 1
+        hands[_END + me] = me * 7 + count - 1
         tricks[trick_no * 7 + trick_len] = rank
         tricks[_BY + trick_no * 7 + trick_len] = me
         last_top = _rollout(after_me, trick_len + 1, rank if rank > top else top, trick_no)
@@ -505,70 +509,104 @@ def _sample_deal(rng):
 def _rollout(turn, trick_len, top, trick_no):
     """Play the round out with the heuristic for everyone (medium's lead) from position
     ``turn`` playing card ``trick_len`` of trick ``trick_no`` (top rank so far ``top``).
-    Returns the top rank of the finished last trick; adds one work unit a play."""
+    Returns the top rank of the finished last trick; adds one work unit a play.
+
+    Only the last trick is written to ``_tricks`` (it decides the penalty); before it a
+    trick is followed only by its top rank and who heads it, and a card played below the
+    top is just dropped from the hand's low end."""
     state = _search_state
     hands = _hands
     tricks = _tricks
     players = state[_PLAYERS]
     last = state[_LAST] * 7
-    strict = state[_STRICT]
     inverse = state[_INVERSE]
+    strict = state[_STRICT]
     forces = state[_ACE_RULE] == _FORCES
     base = trick_no * 7
-    work = 0
-    while True:
-        if trick_len == players:
-            work += players
-            if base == last:
-                state[_WORK] += work
-                return top
-            # the trick's winner leads the next
-            if forces and tricks[base] == _ACE:
-                winner = 0
+    state[_WORK] += players * ((last - base) // 7 + 1)
+    if base != last:
+        # the trick under way: who heads it (the last of the equal top cards)
+        heads = trick_len - 1
+        while tricks[base + heads] != top:
+            heads -= 1
+        heads = tricks[_BY + base + heads]
+        leader = tricks[_BY + base]
+        ace_led = forces and tricks[base] == _ACE
+        while True:
+            if ace_led or inverse:
+                # the lowest card; in the strict inverse game the lowest that heads
+                heading = strict and not ace_led
+                for _ in range(players - trick_len):
+                    first = hands[_FIRST + turn]
+                    end = hands[_END + turn] - 1
+                    if heading and hands[end] >= top:
+                        while end > first and hands[end - 1] >= top:
+                            end -= 1
+                        top = hands[end]
+                        heads = turn
+                        while end > first:  # the cards below it move up
+                            hands[end] = hands[end - 1]
+                            end -= 1
+                    elif hands[first] >= top:
+                        top = hands[first]
+                        heads = turn
+                    hands[_FIRST + turn] = first + 1
+                    turn += 1
+                    if turn == players:
+                        turn = 0
+                if ace_led:
+                    heads = leader  # the led ace takes the trick
             else:
-                winner = players - 1
-                while tricks[base + winner] != top:
-                    winner -= 1
-            turn = tricks[_BY + base + winner]
-            trick_len = 0
-            top = -1
+                # the highest card when it heads, else the lowest
+                for _ in range(players - trick_len):
+                    end = hands[_END + turn] - 1
+                    if hands[end] >= top:
+                        top = hands[end]
+                        heads = turn
+                        hands[_END + turn] = end
+                    else:
+                        hands[_FIRST + turn] += 1
+                    turn += 1
+                    if turn == players:
+                        turn = 0
             base += 7
-        start = turn * 7 + hands[_FIRST + turn]
-        n = hands[_COUNT + turn]
-        if trick_len == 0:
+            turn = heads  # who took the trick leads the next
+            top = -1
+            trick_len = 0
+            if base == last:
+                break
+            first = hands[_FIRST + turn]
+            end = hands[_END + turn] - 1
             if inverse:
-                i = 0
-            elif n >= 4:
-                i = n >> 1  # medium's lead
+                top = hands[first]
+                hands[_FIRST + turn] = first + 1
+            elif end - first >= 3:
+                # medium's lead: the middle card
+                first = (first + end + 1) >> 1
+                top = hands[first]
+                while first < end:
+                    hands[first] = hands[first + 1]
+                    first += 1
+                hands[_END + turn] = end
             else:
-                i = n - 1
-        elif forces and tricks[base] == _ACE:
-            i = 0
-        elif inverse:
-            i = 0
-            if strict and hands[start + n - 1] >= top:
-                # the lowest card that heads
-                i = n - 1
-                while i > 0 and hands[start + i - 1] >= top:
-                    i -= 1
-        elif hands[start + n - 1] >= top:
-            i = n - 1
-        else:
-            i = 0
-        rank = hands[start + i]
-        n -= 1
-        if i == 0:
-            hands[_FIRST + turn] += 1
-        else:
-            while i < n:
-                hands[start + i] = hands[start + i + 1]
-                i += 1
-        hands[_COUNT + turn] = n
-        tricks[base + trick_len] = rank
-        tricks[_BY + base + trick_len] = turn
-        trick_len += 1
+                top = hands[end]
+                hands[_END + turn] = end
+            leader = turn
+            heads = turn
+            ace_led = forces and top == _ACE
+            trick_len = 1
+            turn += 1
+            if turn == players:
+                turn = 0
+    # the last trick: everyone plays the one card left
+    while trick_len < players:
+        rank = hands[hands[_FIRST + turn]]
+        tricks[last + trick_len] = rank
+        tricks[_BY + last + trick_len] = turn
         if rank > top:
             top = rank
+        trick_len += 1
         turn += 1
         if turn == players:
             turn = 0
+    return top

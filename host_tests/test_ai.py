@@ -7,7 +7,7 @@ import pytest
 
 from engine import ai
 from engine.match import DECLINE, PAY, SIT_OUT, Match
-from engine.rules import Rules
+from engine.rules import ACE_FORCES_LOWEST, Rules
 from hidden import twin_matches
 
 VARIANTS = [
@@ -276,6 +276,8 @@ def test_the_simulated_last_trick_is_scored_as_the_rules_say():
             state[key] = value
         for q in range(p):
             ai._deal[ai._COUNT + q] = 0 if q < me else 1
+            ai._deal[ai._FIRST + q] = q * 7
+            ai._deal[ai._END + q] = q * 7 + ai._deal[ai._COUNT + q]
             ai._deal[q * 7] = ranks[q]
             if q < me:  # played before this seat
                 ai._tricks[last * 7 + q] = ranks[q]
@@ -289,6 +291,72 @@ def test_the_simulated_last_trick_is_scored_as_the_rules_say():
         assert (state[ai._TAKEN], state[ai._COST]) == (int(me in takers), cost), (ranks, me, k)
         takes += me in takers
     assert 200 < takes < 1800
+
+
+def _rollout_rank(hand, trick, rules):
+    """The rank the search's simulator plays for everyone (the heuristic with medium's
+    lead), from the sorted ranks ``hand`` and the ranks ``trick`` on the table."""
+    if not trick:
+        if rules.inverse:
+            return hand[0]
+        return hand[len(hand) >> 1] if len(hand) >= 4 else hand[-1]
+    top = max(trick)
+    if rules.ace == ACE_FORCES_LOWEST and trick[0] == _ACE or hand[-1] < top:
+        return hand[0]
+    if rules.inverse:
+        return min(r for r in hand if r >= top) if rules.strict else hand[0]
+    return hand[-1]
+
+
+def test_the_search_plays_a_round_out_as_the_engine_does():
+    """A whole round on the search's rank-level simulator, from the first card led, gives
+    the engine's last trick (ranks and who played them) when everyone in the engine plays
+    the simulator's card: every simulated play is legal, and tricks are won and led as
+    the rules say (inverse game, strict, a led ace that forces the lowest or takes the
+    last trick, 2-7 players, short hands)."""
+    for seed in range(400):
+        rng = random.Random(seed)
+        kw = {"players": rng.randint(2, 7), "inverse": rng.random() < 0.4,
+              "strict": rng.random() < 0.5, "ace": rng.randint(0, 2), "hand": rng.randint(3, 7)}
+        rules = Rules(rng.choice(("agurk", "gurka", "ogorek")), **kw)
+        m = Match(rules, seed=seed)
+        order = [(m.leader + k) % rules.players for k in range(rules.players)]
+        hands = {s: sorted(c >> 2 for c in m.hand(s)) for s in order}
+        last = rules.hand - 1
+        engine_last = []
+        while m.round_no == 0 and not m.is_terminal():
+            s = m.current_player()
+            cards, _ = m.view(s).trick()
+            rank = _rollout_rank(sorted(c >> 2 for c in m.hand(s)), [c >> 2 for c in cards],
+                                 rules)
+            card = [c for c in m.legal_cards() if c >> 2 == rank]
+            assert card, (rules.describe(), s, rank, m.legal_cards())
+            if m.trick_no == last:
+                engine_last.append((rank, order.index(s)))
+            m.apply_action(card[0])
+        state = ai._search_state
+        for key, value in ((ai._PLAYERS, rules.players), (ai._LAST, last),
+                           (ai._STRICT, rules.strict), (ai._INVERSE, rules.inverse),
+                           (ai._ACE_RULE, rules.ace), (ai._WORK, 0)):
+            state[key] = value
+        for q, s in enumerate(order):
+            for i, rank in enumerate(hands[s]):
+                ai._hands[q * 7 + i] = rank
+            ai._hands[ai._FIRST + q] = q * 7
+            ai._hands[ai._END + q] = q * 7 + rules.hand
+        lead = _rollout_rank(hands[order[0]], [], rules)
+        slot = hands[order[0]].index(lead)  # played as _evaluate plays a candidate
+        for i in range(slot, rules.hand - 1):
+            ai._hands[i] = ai._hands[i + 1]
+        ai._hands[ai._END] = rules.hand - 1
+        ai._tricks[0] = lead
+        ai._tricks[ai._BY] = 0
+        top = ai._rollout(1 % rules.players, 1, lead, 0)
+        simulated = [(ai._tricks[last * 7 + k], ai._tricks[ai._BY + last * 7 + k])
+                     for k in range(rules.players)]
+        assert simulated == engine_last, rules.describe()
+        assert top == max(r for r, _ in engine_last)
+        assert state[ai._WORK] == rules.players * rules.hand  # one unit a play
 
 
 def test_decisions_do_not_recurse():

@@ -31,21 +31,27 @@ the candidates), prune0/prune1 (only the lowest, the highest, the heuristic's ca
 neighbours of it played out) and p6e3000 (a candidate's play-out priced at 6 more units,
 a budget of 3,000): none better than hard; prior*, mix25 and prune0 worse at 95%, p6e3000 over
 30 M fuel.
+The rollout was rewritten after 6a1202a (the same plays for less fuel): mix12/mix25 edited
+the old one and are gone (`git show 6a1202a:tools/experiments_variants.py`); sharplead
+edits the new one alike.
 Compare variants at one table with --all-orders: without it, B always sits after A, and
 the seat order moved the difference by up to 0.7 a round.
 """
 
-SHARPLEAD = [("""            elif n >= 4:
-                i = n >> 1  # medium's lead""", """            elif n >= 99:
-                i = n >> 1  # medium's lead""")]
+SHARPLEAD = [("""            elif end - first >= 3:
+                # medium's lead: the middle card""", """            elif end - first >= 99:
+                # medium's lead: the middle card""")]
 
 VARIANTS = {"sharplead": SHARPLEAD}
 
-BIG = [("_EFFORT = const(2000)", "_EFFORT = const(30000)"),
+BIG = [("_EFFORT = const(2800)", "_EFFORT = const(30000)"),
        ("_MAX_SAMPLES = const(64)", "_MAX_SAMPLES = const(1000)")]
-E6000 = [("_EFFORT = const(2000)", "_EFFORT = const(6000)"),
+E6000 = [("_EFFORT = const(2800)", "_EFFORT = const(6000)"),
          ("_MAX_SAMPLES = const(64)", "_MAX_SAMPLES = const(200)")]
-VARIANTS.update({"big": BIG, "e6000": E6000})
+# the budget of 6a1202a: at 2,000 units the faster rollout that followed decides exactly as
+# that commit's hard did (the same deals, costs and cards)
+E2000 = [("_EFFORT = const(2800)", "_EFFORT = const(2000)")]
+VARIANTS.update({"big": BIG, "e6000": E6000, "e2000": E2000})
 
 
 def _drop_candidate(index, indent):
@@ -122,59 +128,13 @@ def _aware(bonus):
 VARIANTS.update({"aware6": _aware(6), "aware12": _aware(12)})
 
 
-def _mix(per_65536):
-    """Rollouts in which each other player's play is, with probability per_65536/65536, a
-    uniformly random legal card (a mixture of the heuristic and random policies)."""
-    return [("""    base = trick_no * 7
-    work = 0
-    while True:""", """    base = trick_no * 7
-    work = 0
-    me = state[_ME]
-    x = _mixing[0]
-    while True:"""), ("""            if base == last:
-                state[_WORK] += work
-                return top""", """            if base == last:
-                state[_WORK] += work
-                _mixing[0] = x
-                return top"""), ("""        rank = hands[start + i]
-        n -= 1
-        if i == 0:""", """        if turn != me:
-            x = (x * 75 + 74) %% 65537
-            if x < %d:
-                x = (x * 75 + 74) %% 65537
-                if trick_len == 0:
-                    i = x %% n
-                elif forces and tricks[base] == _ACE:
-                    i = 0
-                else:
-                    j = 0
-                    while j < n and hands[start + j] < top:
-                        j += 1
-                    m = n - j
-                    low = j > 0 and not (strict and m)
-                    if low:
-                        m += 1
-                    k = x %% m
-                    if low:
-                        i = 0 if k == 0 else j + k - 1
-                    else:
-                        i = j + k
-        rank = hands[start + i]
-        n -= 1
-        if i == 0:""" % per_65536),
-            ("_search_state = [0] * 38", "_search_state = [0] * 38\n_mixing = [1]")]
-
-
-VARIANTS.update({"mix12": _mix(8192), "mix25": _mix(16384)})
-
-
 def _price(per_candidate, effort, max_samples=255):
     """Each candidate's play-out priced at ``per_candidate`` units beyond its plays (its
     set-up and the last trick's scoring cost about seven plays' fuel), the budget and the
     cap on deals raised so that every table size spends about the same fuel."""
     return [("        state[_WORK] += len(cards)\n",
              "        state[_WORK] += %d * len(cards)\n" % (per_candidate + 1)),
-            ("_EFFORT = const(2000)", "_EFFORT = const(%d)" % effort),
+            ("_EFFORT = const(2800)", "_EFFORT = const(%d)" % effort),
             ("_MAX_SAMPLES = const(64)", "_MAX_SAMPLES = const(%d)" % max_samples)]
 
 
