@@ -55,11 +55,13 @@ from engine.rng import Rng
 
 LEVELS = ("easy", "medium", "hard")
 
-_EFFORT = const(2800)  # hard's work units per decision: the board budget
-_MEDIUM_EFFORT = const(140)  # medium's end-game search when a penalty could put it out
+_EFFORT = const(3800)  # hard's work units per decision: the board budget
+_MEDIUM_EFFORT = const(180)  # medium's end-game search when a penalty could put it out
 _SLIP = const(30)  # percent of easy's decisions that are a random legal card
 _MAX_SAMPLES = const(64)
 _ACE = const(12)
+_A1 = const(32760)  # engine.rng's multipliers (host_tests/test_ai.py checks them)
+_A2 = const(32730)
 # engine values, folded here so that they take no name (host_tests/test_ai.py checks them)
 _PAY = const(53)  # engine.match.PAY
 _SIT_OUT = const(54)  # engine.match.SIT_OUT
@@ -276,7 +278,7 @@ class Player:
         for i in range(len(hand)):
             _deal[me * 7 + i] = hand[i] >> 2
         last = rules.hand - 1
-        estimate = cards_left * len(candidates) + 2 * (cards_left - len(hand))
+        estimate = (cards_left + 4) * len(candidates) + 3 + 2 * (cards_left - len(hand))
         if estimate * 2 > effort:
             return None
         # stakes: how much reaching the threshold hurts
@@ -384,7 +386,7 @@ def _search(rng, cards, choice, effort):
         _evaluate(cards)
         samples += 1
         state[_SAMPLES] = samples
-        state[_WORK] += len(cards)
+        state[_WORK] += 4 * len(cards) + 3
         if state[_WORK] + (state[_WORK] - work_before) > effort:
             break  # another sample like this one would overrun the budget
     best = 0
@@ -463,6 +465,8 @@ def _sample_deal(rng):
     players = _search_state[_PLAYERS]
     me = _search_state[_ME]
     work = 0
+    x = rng.x  # the generator of engine.rng, inline: see below
+    y = rng.y
     for attempt in range(3):
         free = _search_state[_POOL_SIZE]  # known[_POOL:_POOL + free] is still to deal
         ok = True
@@ -477,7 +481,16 @@ def _sample_deal(rng):
                 for dealt in range(deal[_COUNT + position]):
                     tries = 0
                     while free:
-                        drawn = _POOL + rng.below(free)
+                        # rng.below(free), the same numbers for 3.5 k fuel instead of
+                        # 8.3 k (a method call costs the more; docs/FIGURES.md)
+                        limit = 32768 - 32768 % free
+                        while True:
+                            x = _A1 * (x & 0x7FFF) + (x >> 15)
+                            y = _A2 * (y & 0x7FFF) + (y >> 15)
+                            drawn = (x ^ (y >> 3)) & 0x7FFF
+                            if drawn < limit:
+                                break
+                        drawn = _POOL + drawn % free
                         rank = known[drawn]
                         if lo <= rank < hi or attempt == 2:
                             break
@@ -488,7 +501,7 @@ def _sample_deal(rng):
                     if not ok or not free:
                         ok = False
                         break
-                    work += 2 * tries + 2
+                    work += tries + 2
                     free -= 1
                     known[drawn] = known[_POOL + free]
                     known[_POOL + free] = rank
@@ -503,6 +516,8 @@ def _sample_deal(rng):
                 break
         if ok:
             break
+    rng.x = x
+    rng.y = y
     _search_state[_WORK] += work
 
 
@@ -523,7 +538,10 @@ def _rollout(turn, trick_len, top, trick_no):
     strict = state[_STRICT]
     forces = state[_ACE_RULE] == _FORCES
     base = trick_no * 7
-    state[_WORK] += players * ((last - base) // 7 + 1)
+    work = players * ((last - base) // 7 + 1)
+    if strict and inverse:
+        work += work // 3  # such a play costs a third more fuel (docs/FIGURES.md)
+    state[_WORK] += work
     if base != last:
         # the trick under way: who heads it (the last of the equal top cards)
         heads = trick_len - 1
@@ -538,10 +556,10 @@ def _rollout(turn, trick_len, top, trick_no):
                 heading = strict and not ace_led
                 for _ in range(players - trick_len):
                     first = hands[_FIRST + turn]
-                    end = hands[_END + turn] - 1
-                    if heading and hands[end] >= top:
-                        while end > first and hands[end - 1] >= top:
-                            end -= 1
+                    if heading and hands[hands[_END + turn] - 1] >= top:
+                        end = first
+                        while hands[end] < top:
+                            end += 1
                         top = hands[end]
                         heads = turn
                         while end > first:  # the cards below it move up

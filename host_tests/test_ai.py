@@ -158,6 +158,9 @@ def test_folded_engine_values():
     assert match.PHASE_PLAY == 0  # choose() tests ``view.phase()`` for truth
     assert ai._FORCES == rules.ACE_FORCES_LOWEST
     assert (ai._FIRST_OUT, ai._FIXED) == (rules.END_FIRST_OUT, rules.END_FIXED_ROUNDS)
+    from engine import rng
+
+    assert (ai._A1, ai._A2) == (rng._A1, rng._A2)  # the sampling draws rng.below inline
 
 
 def test_ai_runs_under_micropython():
@@ -356,7 +359,8 @@ def test_the_search_plays_a_round_out_as_the_engine_does():
                      for k in range(rules.players)]
         assert simulated == engine_last, rules.describe()
         assert top == max(r for r, _ in engine_last)
-        assert state[ai._WORK] == rules.players * rules.hand  # one unit a play
+        work = rules.players * rules.hand  # one unit a play, a third more when strict
+        assert state[ai._WORK] == work + (work // 3 if rules.strict and rules.inverse else 0)
 
 
 def test_decisions_do_not_recurse():

@@ -4,8 +4,9 @@
         --pimc 200 [--profile agurk] [--rule inverse=1] [--jobs 1]
 
 A bot ``h_VARIANT`` is hard from a copy of engine/ai.py with the source edits
-VARIANTS[VARIANT] (tools/experiments_variants.py) applied; "hard" is the file as it
-is. ``--pimc N`` gives pimc/pimc2 N sampled deals without changing hard's effort.
+VARIANTS[VARIANT] (tools/experiments_variants.py) applied; ``h@REV`` is hard of the git
+revision REV (e.g. ``h@6a1202a``); "hard" is the file as it is. ``--pimc N`` gives
+pimc/pimc2 N sampled deals without changing hard's effort.
 """
 
 import argparse
@@ -28,6 +29,17 @@ except ImportError:
 
 
 def load(variant):
+    """engine/ai.py with the edits VARIANTS[variant], or for "@REV" the file as it was at
+    the git revision REV (hard of an earlier commit, beside today's engine)."""
+    if variant.startswith("@"):
+        import subprocess
+
+        src = subprocess.run(["git", "-C", ROOT, "show", variant[1:] + ":engine/ai.py"],
+                             check=True, capture_output=True, text=True).stdout
+        mod = types.ModuleType("engine.ai_x")
+        mod.__file__ = os.path.join(ROOT, "engine", "ai.py")
+        exec(compile(src, "ai" + variant, "exec"), mod.__dict__)
+        return mod
     src = open(os.path.join(ROOT, "engine", "ai.py")).read()
     for old, new in VARIANTS[variant]:
         if old not in src:
@@ -59,9 +71,9 @@ def main():
         for s in range(len(names)):
             e = pimc if names[s] in ("pimc", "pimc2") else None
             name = names[s]
-            if name.startswith("h_"):
+            if name.startswith(("h_", "h@")):
                 if name not in mods:
-                    mods[name] = load(name[2:])
+                    mods[name] = load(name[1:] if name[1] == "@" else name[2:])
                 out.append(mods[name].Player("hard", seed=seed * 8 + s + 1))
                 continue
             out.append(players.make(name, seed=seed * 8 + s + 1, effort=e))

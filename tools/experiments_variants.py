@@ -31,9 +31,10 @@ the candidates), prune0/prune1 (only the lowest, the highest, the heuristic's ca
 neighbours of it played out) and p6e3000 (a candidate's play-out priced at 6 more units,
 a budget of 3,000): none better than hard; prior*, mix25 and prune0 worse at 95%, p6e3000 over
 30 M fuel.
-The rollout was rewritten after 6a1202a (the same plays for less fuel): mix12/mix25 edited
-the old one and are gone (`git show 6a1202a:tools/experiments_variants.py`); sharplead
-edits the new one alike.
+After 6a1202a the rollout was rewritten (the same plays for less fuel) and the work
+repriced (a candidate's play-out 4 units beyond its plays, a deal 3): mix12/mix25 edited
+the old rollout and p6e3000 the old price, and are gone (`git show
+6a1202a:tools/experiments_variants.py`); sharplead, race*, halve* edit the new code alike.
 Compare variants at one table with --all-orders: without it, B always sits after A, and
 the seat order moved the difference by up to 0.7 a round.
 """
@@ -44,14 +45,11 @@ SHARPLEAD = [("""            elif end - first >= 3:
 
 VARIANTS = {"sharplead": SHARPLEAD}
 
-BIG = [("_EFFORT = const(2800)", "_EFFORT = const(30000)"),
+BIG = [("_EFFORT = const(3800)", "_EFFORT = const(30000)"),
        ("_MAX_SAMPLES = const(64)", "_MAX_SAMPLES = const(1000)")]
-E6000 = [("_EFFORT = const(2800)", "_EFFORT = const(6000)"),
+E6000 = [("_EFFORT = const(3800)", "_EFFORT = const(6000)"),
          ("_MAX_SAMPLES = const(64)", "_MAX_SAMPLES = const(200)")]
-# the budget of 6a1202a: at 2,000 units the faster rollout that followed decides exactly as
-# that commit's hard did (the same deals, costs and cards)
-E2000 = [("_EFFORT = const(2800)", "_EFFORT = const(2000)")]
-VARIANTS.update({"big": BIG, "e6000": E6000, "e2000": E2000})
+VARIANTS.update({"big": BIG, "e6000": E6000})
 
 
 def _drop_candidate(index, indent):
@@ -64,7 +62,7 @@ def _drop_candidate(index, indent):
 
 
 def _race(k2, start=3):
-    return [("""        state[_WORK] += len(cards)
+    return [("""        state[_WORK] += 4 * len(cards) + 3
         if state[_WORK] + (state[_WORK] - work_before) > effort:""",
              ("""        state[_WORK] += len(cards)
         if samples >= %d and len(cards) > 1:
@@ -128,19 +126,6 @@ def _aware(bonus):
 VARIANTS.update({"aware6": _aware(6), "aware12": _aware(12)})
 
 
-def _price(per_candidate, effort, max_samples=255):
-    """Each candidate's play-out priced at ``per_candidate`` units beyond its plays (its
-    set-up and the last trick's scoring cost about seven plays' fuel), the budget and the
-    cap on deals raised so that every table size spends about the same fuel."""
-    return [("        state[_WORK] += len(cards)\n",
-             "        state[_WORK] += %d * len(cards)\n" % (per_candidate + 1)),
-            ("_EFFORT = const(2800)", "_EFFORT = const(%d)" % effort),
-            ("_MAX_SAMPLES = const(64)", "_MAX_SAMPLES = const(%d)" % max_samples)]
-
-
-VARIANTS.update({"p6e3000": _price(6, 3000)})
-
-
 def _prior(halves):
     """The heuristic's card kept unless another candidate's summed cost is lower by more
     than ``halves``/2 points a deal (shrinkage toward the heuristic when deals are few)."""
@@ -156,7 +141,7 @@ VARIANTS.update({"prior05": _prior(1), "prior1": _prior(2), "prior2": _prior(4)}
 def _halve(percent, keep):
     """Successive halving: once ``percent`` % of the budget is spent, only the ``keep``
     candidates with the lowest summed cost go on being played out (on the same deals)."""
-    return [("""        state[_WORK] += len(cards)
+    return [("""        state[_WORK] += 4 * len(cards) + 3
         if state[_WORK] + (state[_WORK] - work_before) > effort:""",
              ("""        state[_WORK] += len(cards)
         if len(cards) > %d and state[_WORK] * 100 >= effort * %d:
