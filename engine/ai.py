@@ -32,10 +32,13 @@ them open) plus what it saw itself at earlier turns of the same round.
   solving them exactly (max-n, each player minimising their own penalty) changed 4 of
   6,187 end-game decisions of hard and none of 6,595 of medium (2026-12-02, 11 tables of
   2-7 players), at three times the work a play, so it went.
-  ``effort`` is the budget in work units per decision (a simulated card play is one unit,
-  a sampled card two; default ``_EFFORT``, which keeps a decision under about 30 million
-  MicroPython fuel, ~0.27 s on a SAMD51 (estimate));
-  fuel grows about linearly with it. After a decision ``_search_state[_WORK]`` holds the
+  ``effort`` is the budget in work units per decision, each unit about the same fuel: a
+  simulated card play is one unit (4/3 in the strict inverse game), a sampled card two
+  and one more for each card redrawn to fit a bound, a candidate's play-out four beyond
+  its plays and a deal three (bench_ai's searched decisions then cost 5.9-6.4 k fuel a
+  unit on average in every scenario). The default ``_EFFORT`` keeps a decision under
+  about 30 million MicroPython fuel, ~0.27 s on a SAMD51 (estimate); fuel grows about
+  linearly with it. After a decision ``_search_state[_WORK]`` holds the
   work it did.
 
 An AI reads only ``view.hand/trick/trick_no/leader/dealer/count/bounds/in_round/score/
@@ -459,7 +462,8 @@ def _evaluate(cards):
 def _sample_deal(rng):
     """Deal the pool to the other positions of ``_deal`` (sorted), respecting counts and
     public bounds (twice), at last with any cards. The pool's order carries over from one
-    sample to the next. Adds the work (two units a draw) to ``_search_state``."""
+    sample to the next. Adds the work (two units a draw, one a redraw) to
+    ``_search_state``."""
     known = _known
     deal = _deal
     players = _search_state[_PLAYERS]
@@ -524,7 +528,8 @@ def _sample_deal(rng):
 def _rollout(turn, trick_len, top, trick_no):
     """Play the round out with the heuristic for everyone (medium's lead) from position
     ``turn`` playing card ``trick_len`` of trick ``trick_no`` (top rank so far ``top``).
-    Returns the top rank of the finished last trick; adds one work unit a play.
+    Returns the top rank of the finished last trick; adds one work unit a play (4/3 in the
+    strict inverse game).
 
     Only the last trick is written to ``_tricks`` (it decides the penalty); before it a
     trick is followed only by its top rank and who heads it, and a card played below the
