@@ -35,8 +35,8 @@ them open) plus what it saw itself at earlier turns of the same round.
   ``effort`` is the budget in work units per decision, each unit about the same fuel: a
   simulated card play is one unit (4/3 in the strict inverse game), a sampled card two
   and one more for each card redrawn to fit a bound, a candidate's play-out four beyond
-  its plays and a deal three (bench_ai's searched decisions then cost 5.9-6.4 k fuel a
-  unit on average in every scenario). The default ``_EFFORT`` keeps a decision under
+  its plays and a deal three (at the default, bench_ai's searched decisions cost 5.8-6.2 k
+  fuel a unit on average in every scenario). The default ``_EFFORT`` keeps a decision under
   about 30 million MicroPython fuel, ~0.27 s on a SAMD51 (estimate); fuel grows about
   linearly with it. After a decision ``_search_state[_WORK]`` holds the
   work it did.
@@ -485,8 +485,8 @@ def _sample_deal(rng):
                 for dealt in range(deal[_COUNT + position]):
                     tries = 0
                     while free:
-                        # rng.below(free), the same numbers for 3.5 k fuel instead of
-                        # 8.3 k (a method call costs the more; docs/FIGURES.md)
+                        # rng.below(free) inline: the same numbers for 3.5 k fuel instead
+                        # of 8.3 k, the method calls being the cost (docs/FIGURES.md)
                         limit = 32768 - 32768 % free
                         while True:
                             x = _A1 * (x & 0x7FFF) + (x >> 15)

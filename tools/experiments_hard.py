@@ -36,15 +36,12 @@ def load(variant):
 
         src = subprocess.run(["git", "-C", ROOT, "show", variant[1:] + ":engine/ai.py"],
                              check=True, capture_output=True, text=True).stdout
-        mod = types.ModuleType("engine.ai_x")
-        mod.__file__ = os.path.join(ROOT, "engine", "ai.py")
-        exec(compile(src, "ai" + variant, "exec"), mod.__dict__)
-        return mod
-    src = open(os.path.join(ROOT, "engine", "ai.py")).read()
-    for old, new in VARIANTS[variant]:
-        if old not in src:
-            raise SystemExit("variant %s: edit not found: %r" % (variant, old[:60]))
-        src = src.replace(old, new, 1)
+    else:
+        src = open(os.path.join(ROOT, "engine", "ai.py")).read()
+        for old, new in VARIANTS[variant]:
+            if old not in src:
+                raise SystemExit("variant %s: edit not found: %r" % (variant, old[:60]))
+            src = src.replace(old, new, 1)
     mod = types.ModuleType("engine.ai_x")
     mod.__file__ = os.path.join(ROOT, "engine", "ai.py")
     exec(compile(src, "ai_" + variant, "exec"), mod.__dict__)
