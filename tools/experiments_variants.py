@@ -35,6 +35,15 @@ After 6a1202a the rollout was rewritten (the same plays for less fuel) and the w
 repriced (a candidate's play-out 4 units beyond its plays, a deal 3): mix12/mix25 edited
 the old rollout and p6e3000 the old price, and are gone (`git show
 6a1202a:tools/experiments_variants.py`); sharplead, race*, halve* edit the new code alike.
+2026-12-03 (on the file of 6107070 = 5e102b7's AI; docs/FIGURES.md "The first trick,
+and the card kept for the last"), agurk, 6 players, X alone among five pimc2 (N 200), 100
+deals, `--bots X,pimc2,pimc2,pimc2,pimc2,pimc2 --pimc 200 --deals 100 --jobs 2`: hard
++0.415 [+0.089, +0.741]; mixf (each other player able to head plays its highest card
+36%, its lowest 33%, its smallest heading card 31% of the time: pimc2's own frequencies
+at that table) +1.238 [+0.845, +1.631], much worse; tie (the summed rank of the card
+this seat keeps for the last trick breaks ties of cost) +0.310; soft4 / soft2 / soft1 /
+s12 (4 x cost + that rank, 2 x cost + rank, cost + rank, cost + 2 x rank) +0.251 /
++0.193 / +0.100 / +0.149, none worse at 95%. soft1 became hard's score.
 Compare variants at one table with --all-orders: without it, B always sits after A, and
 the seat order moved the difference by up to 0.7 a round.
 """
@@ -183,3 +192,86 @@ def _prune(around):
 
 
 VARIANTS.update({"prune0": _prune(0), "prune1": _prune(1)})
+
+
+def _mixed_follow(high, duck):
+    """Rollouts where each other player, able to head a trick it does not lead, plays its
+    highest card with probability ``high``, its lowest with ``duck`` and otherwise its
+    smallest heading card (host only: Python's random, no fuel accounting)."""
+    seeded = "from engine.rng import Rng\nimport random as _random\n_R = _random.Random(1)"
+    return [("from engine.rng import Rng", seeded),
+            ("""                for _ in range(players - trick_len):
+                    end = hands[_END + turn] - 1
+                    if hands[end] >= top:
+                        top = hands[end]
+                        heads = turn
+                        hands[_END + turn] = end
+                    else:""", """                for _ in range(players - trick_len):
+                    end = hands[_END + turn] - 1
+                    if hands[end] >= top:
+                        u = _R.random() if turn != state[_ME] else 0.0
+                        if u < %r:
+                            top = hands[end]
+                            heads = turn
+                            hands[_END + turn] = end
+                        elif u < %r:
+                            first = hands[_FIRST + turn]
+                            if hands[first] >= top:
+                                top = hands[first]
+                                heads = turn
+                            hands[_FIRST + turn] = first + 1
+                        else:
+                            first = hands[_FIRST + turn]
+                            k = first
+                            while hands[k] < top:
+                                k += 1
+                            top = hands[k]
+                            heads = turn
+                            while k > first:
+                                hands[k] = hands[k - 1]
+                                k -= 1
+                            hands[_FIRST + turn] = first + 1
+                    else:""" % (high, high + duck))]
+
+
+VARIANTS.update({"mixf": _mixed_follow(0.36, 0.33), "mixf50": _mixed_follow(0.5, 0.25)})
+
+
+def _tie_last_card(weight, sec=1):
+    """Candidates compared on ``weight`` x summed cost + ``sec`` x the summed rank of this
+    seat's card in the play-outs' last trick (12 - rank in the inverse game; a large
+    weight: that rank only breaks ties)."""
+    edits = [("_search_state = [0] * 38", "_search_state = [0] * 38\n_sec = [0] * 7"),
+            ("""            state[_TAKEN + i] = 0
+        return candidates""", """            state[_TAKEN + i] = 0
+            _sec[i] = 0
+        return candidates"""),
+            ("""        if takes:
+            penalty = last_top + 2""", """        for k in range(players):
+            if tricks[_BY + last + k] == me:
+                _sec[i] += (12 - tricks[last + k] if inverse else tricks[last + k]) * %d
+        if takes:
+            penalty = last_top + 2"""),
+            ("""    best = 0
+    for i in range(len(cards)):
+        if state[_COST + i] < state[_COST + best]:
+            best = i
+    # keep the heuristic's choice on a tie
+    for i in range(len(cards)):
+        if cards[i] >> 2 == choice >> 2 and state[_COST + i] == state[_COST + best]:
+            return choice""", """    best = 0
+    for i in range(len(cards)):
+        if state[_COST + i] * %d + _sec[i] < state[_COST + best] * %d + _sec[best]:
+            best = i
+    # keep the heuristic's choice on a tie
+    for i in range(len(cards)):
+        if (cards[i] >> 2 == choice >> 2
+                and state[_COST + i] * %d + _sec[i] == state[_COST + best] * %d + _sec[best]):
+            return choice""" % ((weight,) * 4))]
+    edits[2] = (edits[2][0], edits[2][1] % sec)
+    return edits
+
+
+VARIANTS.update({"tie": _tie_last_card(100000), "soft4": _tie_last_card(4),
+                 "soft2": _tie_last_card(2), "soft1": _tie_last_card(1),
+                 "s12": _tie_last_card(1, 2), "s13": _tie_last_card(1, 3)})
