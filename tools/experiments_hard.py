@@ -6,7 +6,10 @@
 A bot ``h_VARIANT`` is hard from a copy of engine/ai.py with the source edits
 VARIANTS[VARIANT] (tools/experiments_variants.py) applied; ``h@REV`` is hard of the git
 revision REV (e.g. ``h@6a1202a``); "hard" is the file as it is. ``--pimc N`` gives
-pimc/pimc2 N sampled deals without changing hard's effort.
+pimc/pimc2 N sampled deals without changing hard's effort. ``pimc2<K`` is pimc2 for the
+tricks before trick K (0 the first) and hard from there on, ``pimc2>=K`` hard before
+trick K and pimc2 from there on (hard watching the tricks pimc2 plays): which tricks a
+gap comes from.
 """
 
 import argparse
@@ -48,6 +51,21 @@ def load(variant):
     return mod
 
 
+class Split:
+    """pimc2 (``--pimc`` deals) on the tricks where ``pimc_on(trick_no)``, hard elsewhere."""
+
+    def __init__(self, seed, samples, pimc_on):
+        self.hard = players.make("hard", seed=seed)
+        self.pimc = players.make("pimc2", seed=seed, effort=samples)
+        self.pimc_on = pimc_on
+
+    def choose(self, view):
+        if self.pimc_on(view.trick_no()):
+            self.hard.observe(view)
+            return self.pimc.choose(view)
+        return self.hard.choose(view)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bots", required=True)
@@ -68,6 +86,12 @@ def main():
         for s in range(len(names)):
             e = pimc if names[s] in ("pimc", "pimc2") else None
             name = names[s]
+            if name.startswith("pimc2<") or name.startswith("pimc2>="):
+                k = int(name.split("=")[-1] if ">=" in name else name[6:])
+                later = ">=" in name
+                out.append(Split(seed * 8 + s + 1, pimc,
+                                 lambda t, k=k, later=later: (t >= k) == later))
+                continue
             if name.startswith(("h_", "h@")):
                 if name not in mods:
                     mods[name] = load(name[1:] if name[1] == "@" else name[2:])
