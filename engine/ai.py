@@ -26,7 +26,10 @@ them open) plus what it saw itself at earlier turns of the same round.
   0.1 a round against three sharp players but lost 0.5 against pimc2. For each candidate
   card it plays the rest of the round out on a compact rank-only simulator (everyone
   following the heuristic with medium's lead) to the end. Candidates are compared on the
-  same deals; a tie keeps medium's choice. Costs are match-aware: a penalty that reaches
+  same deals, each on its summed cost plus the summed rank of the card this seat kept for
+  the last trick (on the 10-40 deals the board's budget buys, most candidates take no
+  penalty at all, and a low card kept is what keeps it that way); a tie keeps medium's
+  choice. ``thoughts()`` reports the cost alone. Costs are match-aware: a penalty that reaches
   the threshold costs extra (more on the last life, most under "first out loses";
   nothing extra in fixed rounds). The last two tricks are played out like the others:
   solving them exactly (max-n, each player minimising their own penalty) changed 4 of
@@ -127,7 +130,11 @@ _CANDIDATES = const(16)
 _CARD = const(17)
 _COST = const(24)
 _TAKEN = const(31)
-_search_state = [0] * 38
+# [_KEPT + candidate]: the summed rank of the card this seat kept for the last trick in the
+# play-outs (12 - rank in the inverse game), which hard adds to the cost (see _search)
+_KEPT = const(38)
+_KEPT_WEIGHT = const(45)  # 1 for hard, 0 for medium's end-game search
+_search_state = [0] * 46
 
 
 class Player:
@@ -311,10 +318,12 @@ class Player:
         state[_ROOM] = room
         state[_POOL_SIZE] = size
         state[_CANDIDATES] = len(candidates)
+        state[_KEPT_WEIGHT] = self.level >> 1
         for i in range(len(candidates)):
             state[_CARD + i] = candidates[i]
             state[_COST + i] = 0
             state[_TAKEN + i] = 0
+            state[_KEPT + i] = 0
         return candidates
 
 
@@ -392,13 +401,19 @@ def _search(rng, cards, choice, effort):
         state[_WORK] += 4 * len(cards) + 3
         if state[_WORK] + (state[_WORK] - work_before) > effort:
             break  # another sample like this one would overrun the budget
+    # hard's score adds to the cost the rank of the card it kept for the last trick: on
+    # the few deals the budget buys most candidates take no penalty, and the kept card
+    # tells them apart (agurk, six players, against pimc2: +0.415 -> +0.100, docs/FIGURES.md)
+    weight = state[_KEPT_WEIGHT]
+    for i in range(len(cards)):
+        state[_KEPT + i] = state[_COST + i] + weight * state[_KEPT + i]
     best = 0
     for i in range(len(cards)):
-        if state[_COST + i] < state[_COST + best]:
+        if state[_KEPT + i] < state[_KEPT + best]:
             best = i
     # keep the heuristic's choice on a tie
     for i in range(len(cards)):
-        if cards[i] >> 2 == choice >> 2 and state[_COST + i] == state[_COST + best]:
+        if cards[i] >> 2 == choice >> 2 and state[_KEPT + i] == state[_KEPT + best]:
             return choice
     return cards[best]
 
@@ -434,6 +449,9 @@ def _evaluate(cards):
         tricks[trick_no * 7 + trick_len] = rank
         tricks[_BY + trick_no * 7 + trick_len] = me
         last_top = _rollout(after_me, trick_len + 1, rank if rank > top else top, trick_no)
+        # the card this seat kept: the last trick reads each hand's one card in place
+        kept = hands[hands[_FIRST + me]]
+        state[_KEPT + i] += 12 - kept if inverse else kept
         # the last trick's taker: who played its highest card (inverse: its lowest), the
         # last of equal ones or, under tie_all, each of them
         target = last_top

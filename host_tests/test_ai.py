@@ -443,3 +443,48 @@ def test_hard_samples_within_the_public_bounds_only():
             m.apply_action(bots[s].choose(v))
     assert checked > 100
     assert above > checked // 5  # 40% here (with the belief: 1%)
+
+
+def _safe_second_last_trick():
+    """A two-player agurk round at its second-last trick where seat 1 follows holding two
+    cards that both head the led card, below the one card seat 0 has left (so whichever
+    card seat 1 keeps, seat 0 takes the last trick): (match, seat 1's view)."""
+    rng = random.Random(7)
+    for seed in range(1, 400):
+        m = Match(Rules("agurk", players=2), seed=seed)
+        while m.round_no < 1 and not m.is_terminal():
+            s = m.current_player()
+            v = m.view(s)
+            cards, _ = v.trick()
+            if s == 1 and m.trick_no == 5 and len(cards) == 1:
+                mine = [c >> 2 for c in v.hand()]
+                left = m.hand(0)[0] >> 2
+                if mine[0] != mine[1] and cards[0] >> 2 <= mine[0] and mine[1] < left:
+                    return m, v
+            m.apply_action(rng.choice(m.legal_actions()))  # random play: any position
+    raise AssertionError("no such position in 400 seeds")
+
+
+def test_hard_keeps_its_lower_card_for_the_last_trick_when_both_are_safe():
+    """When every candidate is safe on every deal, hard's score still tells them apart by
+    the card each one leaves it for the last trick: it heads with its higher card and
+    keeps the lower one. Medium's end-game search keeps its rule of thumb (the smallest
+    heading card, played last to the trick). The deal is made certain by letting the seat
+    have seen every card but seat 0's last one."""
+    m, v = _safe_second_last_trick()
+    legal = v.legal_cards()
+    trick, _ = v.trick()
+    low, high = legal[0], legal[-1]
+    for level, expected in (("hard", high), ("medium", low)):
+        bot = ai.Player(level, seed=3)
+        for card in range(52):
+            bot.seen[card] = 1
+        bot.seen[m.hand(0)[0]] = 0
+        for card in v.hand():
+            bot.seen[card] = 0
+        cards = bot._prepare(v, legal, trick, 10000)
+        assert ai._search_state[ai._POOL_SIZE] == 1
+        choice = ai._heuristic(v, legal, trick, bot.level)
+        assert choice == low  # played last, the smallest heading card
+        assert ai._search(bot.rng, cards, choice, 10000) == expected, level
+        assert [row[1] for row in ai.thoughts()[2]] == [0, 0]  # neither takes the penalty

@@ -43,7 +43,8 @@ deals, `--bots X,pimc2,pimc2,pimc2,pimc2,pimc2 --pimc 200 --deals 100 --jobs 2`:
 at that table) +1.238 [+0.845, +1.631], much worse; tie (the summed rank of the card
 this seat keeps for the last trick breaks ties of cost) +0.310; soft4 / soft2 / soft1 /
 s12 (4 x cost + that rank, 2 x cost + rank, cost + rank, cost + 2 x rank) +0.251 /
-+0.193 / +0.100 / +0.149, none worse at 95%. soft1 became hard's score.
++0.193 / +0.100 / +0.149, none worse at 95%. soft1 became hard's score, after which
+those variants no longer apply and are gone (`git show 276425d:tools/experiments_variants.py`).
 Compare variants at one table with --all-orders: without it, B always sits after A, and
 the seat order moved the difference by up to 0.7 a round.
 """
@@ -236,42 +237,3 @@ def _mixed_follow(high, duck):
 
 VARIANTS.update({"mixf": _mixed_follow(0.36, 0.33), "mixf50": _mixed_follow(0.5, 0.25)})
 
-
-def _tie_last_card(weight, sec=1):
-    """Candidates compared on ``weight`` x summed cost + ``sec`` x the summed rank of this
-    seat's card in the play-outs' last trick (12 - rank in the inverse game; a large
-    weight: that rank only breaks ties)."""
-    edits = [("_search_state = [0] * 38", "_search_state = [0] * 38\n_sec = [0] * 7"),
-            ("""            state[_TAKEN + i] = 0
-        return candidates""", """            state[_TAKEN + i] = 0
-            _sec[i] = 0
-        return candidates"""),
-            ("""        if takes:
-            penalty = last_top + 2""", """        for k in range(players):
-            if tricks[_BY + last + k] == me:
-                _sec[i] += (12 - tricks[last + k] if inverse else tricks[last + k]) * %d
-        if takes:
-            penalty = last_top + 2"""),
-            ("""    best = 0
-    for i in range(len(cards)):
-        if state[_COST + i] < state[_COST + best]:
-            best = i
-    # keep the heuristic's choice on a tie
-    for i in range(len(cards)):
-        if cards[i] >> 2 == choice >> 2 and state[_COST + i] == state[_COST + best]:
-            return choice""", """    best = 0
-    for i in range(len(cards)):
-        if state[_COST + i] * %d + _sec[i] < state[_COST + best] * %d + _sec[best]:
-            best = i
-    # keep the heuristic's choice on a tie
-    for i in range(len(cards)):
-        if (cards[i] >> 2 == choice >> 2
-                and state[_COST + i] * %d + _sec[i] == state[_COST + best] * %d + _sec[best]):
-            return choice""" % ((weight,) * 4))]
-    edits[2] = (edits[2][0], edits[2][1] % sec)
-    return edits
-
-
-VARIANTS.update({"tie": _tie_last_card(100000), "soft4": _tie_last_card(4),
-                 "soft2": _tie_last_card(2), "soft1": _tie_last_card(1),
-                 "s12": _tie_last_card(1, 2), "s13": _tie_last_card(1, 3)})
