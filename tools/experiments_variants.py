@@ -137,12 +137,13 @@ VARIANTS.update({"aware6": _aware(6), "aware12": _aware(12)})
 
 
 def _prior(halves):
-    """The heuristic's card kept unless another candidate's summed cost is lower by more
-    than ``halves``/2 points a deal (shrinkage toward the heuristic when deals are few)."""
-    tie = "        if cards[i] >> 2 == choice >> 2 and state[_COST + i] == state[_COST + best]:"
+    """The heuristic's card kept unless another candidate's summed score (cost plus the
+    card kept, since f5c4c6d; the cost alone when it was measured) is lower by more than
+    ``halves``/2 points a deal (shrinkage toward the heuristic when deals are few)."""
+    tie = "        if cards[i] >> 2 == choice >> 2 and state[_KEPT + i] == state[_KEPT + best]:"
     return [(tie,
              """        if (cards[i] >> 2 == choice >> 2
-                and 2 * state[_COST + i] <= 2 * state[_COST + best] + %d * samples):""" % halves)]
+                and 2 * state[_KEPT + i] <= 2 * state[_KEPT + best] + %d * samples):""" % halves)]
 
 
 VARIANTS.update({"prior05": _prior(1), "prior1": _prior(2), "prior2": _prior(4)})
