@@ -27,7 +27,7 @@ them open) plus what it saw itself at earlier turns of the same round.
   card it plays the rest of the round out on a compact rank-only simulator (everyone
   following the heuristic with medium's lead) to the end. Candidates are compared on the
   same deals, each on its summed cost plus the summed rank of the card this seat kept for
-  the last trick (on the 10-40 deals the board's budget buys, most candidates take no
+  the last trick (on the 9-40 deals the board's budget buys, most candidates take no
   penalty at all, and a low card kept is what keeps it that way); a tie keeps medium's
   choice. ``thoughts()`` reports the cost alone. Costs are match-aware: a penalty that reaches
   the threshold costs extra (more on the last life, most under "first out loses";
@@ -131,7 +131,7 @@ _CARD = const(17)
 _COST = const(24)
 _TAKEN = const(31)
 # [_KEPT + candidate]: the summed rank of the card this seat kept for the last trick in the
-# play-outs (12 - rank in the inverse game), which hard adds to the cost (see _search)
+# play-outs (12 - rank in the inverse game); _search turns it into the candidate's score
 _KEPT = const(38)
 _KEPT_WEIGHT = const(45)  # 1 for hard, 0 for medium's end-game search
 _search_state = [0] * 46
