@@ -388,8 +388,9 @@ def _heuristic(view, cards, trick, level):
 
 def _search(rng, cards, choice, effort):
     """Hard's determinised search (also medium's end game) of the candidate
-    ``cards`` set up by Player._prepare: the candidate with the lowest cost summed over
-    deals sampled with ``rng``, ``choice`` on a tie."""
+    ``cards`` set up by Player._prepare: the candidate with the lowest score summed over
+    deals sampled with ``rng`` (the cost, plus for hard the rank of the card kept for the
+    last trick), ``choice`` on a tie."""
     state = _search_state
     samples = 0
     while samples < _MAX_SAMPLES:

@@ -52,15 +52,17 @@ def load(variant):
 
 
 class Split:
-    """pimc2 (``--pimc`` deals) on the tricks where ``pimc_on(trick_no)``, hard elsewhere."""
+    """pimc2 (``samples`` deals) on the tricks from trick ``k`` on (``later``) or before it,
+    hard on the others."""
 
-    def __init__(self, seed, samples, pimc_on):
+    def __init__(self, seed, samples, k, later):
         self.hard = players.make("hard", seed=seed)
         self.pimc = players.make("pimc2", seed=seed, effort=samples)
-        self.pimc_on = pimc_on
+        self.k = k
+        self.later = later
 
     def choose(self, view):
-        if self.pimc_on(view.trick_no()):
+        if (view.trick_no() >= self.k) == self.later:
             self.hard.observe(view)
             return self.pimc.choose(view)
         return self.hard.choose(view)
@@ -86,11 +88,9 @@ def main():
         for s in range(len(names)):
             e = pimc if names[s] in ("pimc", "pimc2") else None
             name = names[s]
-            if name.startswith("pimc2<") or name.startswith("pimc2>="):
-                k = int(name.split("=")[-1] if ">=" in name else name[6:])
-                later = ">=" in name
-                out.append(Split(seed * 8 + s + 1, pimc,
-                                 lambda t, k=k, later=later: (t >= k) == later))
+            if name.startswith(("pimc2<", "pimc2>=")):
+                later = name.startswith("pimc2>=")
+                out.append(Split(seed * 8 + s + 1, pimc, int(name[7 if later else 6:]), later))
                 continue
             if name.startswith(("h_", "h@")):
                 if name not in mods:
