@@ -537,3 +537,35 @@ def test_every_recorded_ai_experiment_still_applies_and_plays_legally():
         view = m.view(m.turn)
         assert variant.Player("hard", seed=3).choose(view) in view.legal_cards(), name
         assert variant.deals() > 0, name  # it searched
+
+
+def test_the_probe_replays_the_round_for_the_card_hard_played():
+    """tools/experiments_probe.py plays each candidate on a copy of the match with copies
+    of the real players: for the card hard chose, that copy is the round as it went, so the
+    outcome it records is the penalty hard's seat took."""
+    import experiments_probe
+
+    rules = Rules("agurk", players=4)
+    log = []
+    checked = []
+    real_play_round = arena.play_round
+
+    def play_round(*args, **kwargs):
+        before = len(log)
+        pen = real_play_round(*args, **kwargs)
+        for d in log[before:]:  # hard's first-trick decision of this round, if not forced
+            checked.append(d["outcome"][d["ranks"].index(d["chose"]["hard"])]
+                           == pen[args[3].index("hard")])
+        return pen
+
+    arena.play_round = play_round
+    try:
+        experiments_probe.probe(rules, ["hard", "sharp", "pimc2", "random"], 3, 3, 20,
+                                ["h_base"], log=log)
+    finally:
+        arena.play_round = real_play_round
+    assert len(checked) >= 6 and all(checked)
+    for d in log:
+        assert len(d["outcome"]) == len(d["ranks"]) >= 2
+        assert d["chose"]["h_base"] in d["ranks"]
+    assert experiments_probe.report(log, ["h_base"])[0] == "decisions %d" % len(log)
