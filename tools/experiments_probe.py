@@ -77,6 +77,8 @@ def chooser(name, pimc):
     """make(seed) -> a fresh player for the choice ``name``."""
     if name == "pimc2":
         return lambda seed: players.make("pimc2", seed=seed, effort=pimc)
+    if not name.startswith(("h_", "h@")):
+        raise SystemExit("--choices: h_VARIANT, h@REV or pimc2, not %r" % name)
     module = experiments_hard.load(name[1:] if name[1] == "@" else name[2:])
     return lambda seed: module.Player("hard", seed=seed)
 
