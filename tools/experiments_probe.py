@@ -35,13 +35,12 @@ import players  # noqa: E402
 class Probe:
     """Hard, recording the outcome of every candidate at its decisions of one trick."""
 
-    def __init__(self, seed, table, trick, choices, pimc, log):
+    def __init__(self, seed, table, trick, choices, log):
         self.seed = seed
         self.hard = players.make("hard", seed=seed)
         self.table = table  # {"players": the real players of this round}
         self.trick = trick
         self.choices = choices  # [(name, make(seed) -> a player)]
-        self.pimc = pimc
         self.log = log
         self.asked = 0
 
@@ -94,10 +93,11 @@ def probe(rules, bots, deals, seed, pimc, names, trick=0, all_orders=False, log=
     def make_players(seat_names, round_seed, effort):
         table = {}
         out = []
+        probed = seat_names.index("hard")  # the seat of bots[0] in this seating
         for s, name in enumerate(seat_names):
             player_seed = round_seed * 8 + s + 1
-            if name == "hard" and s == seat_names.index("hard"):
-                out.append(Probe(player_seed, table, trick, choices, pimc, log))
+            if s == probed:
+                out.append(Probe(player_seed, table, trick, choices, log))
             else:
                 out.append(players.make(name, seed=player_seed,
                                         effort=pimc if name in ("pimc", "pimc2") else None))
