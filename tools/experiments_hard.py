@@ -98,6 +98,10 @@ def main():
                 out.append(mods[name].Player("hard", seed=seed * 8 + s + 1))
                 continue
             out.append(players.make(name, seed=seed * 8 + s + 1, effort=e))
+        for mod in mods.values():
+            if hasattr(mod, "_style"):  # the seat-lead variants: who sits where
+                for s in range(len(names)):
+                    mod._style[s] = names[s] in mod._style_names
         return out
 
     arena._make_players = make_players

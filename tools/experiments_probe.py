@@ -79,7 +79,11 @@ def chooser(name, pimc):
     if not name.startswith(("h_", "h@")):
         raise SystemExit("--choices: h_VARIANT, h@REV or pimc2, not %r" % name)
     module = experiments_hard.load(name[1:] if name[1] == "@" else name[2:])
+    _loaded.append(module)
     return lambda seed: module.Player("hard", seed=seed)
+
+
+_loaded = []  # the variants' modules, told who sits where when they model seats
 
 
 def probe(rules, bots, deals, seed, pimc, names, trick=0, all_orders=False, log=None):
@@ -102,6 +106,10 @@ def probe(rules, bots, deals, seed, pimc, names, trick=0, all_orders=False, log=
                 out.append(players.make(name, seed=player_seed,
                                         effort=pimc if name in ("pimc", "pimc2") else None))
         table["players"] = out
+        for module in _loaded:
+            if hasattr(module, "_style"):  # the seat-lead variants
+                for s, name in enumerate(seat_names):
+                    module._style[s] = name in module._style_names
         return out
 
     saved = arena._make_players

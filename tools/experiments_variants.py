@@ -238,3 +238,36 @@ def _mixed_follow(high, duck):
 
 VARIANTS.update({"mixf": _mixed_follow(0.36, 0.33), "mixf50": _mixed_follow(0.5, 0.25)})
 
+
+
+def _seat_lead(names):
+    """Rollouts where the seats of players named in ``names`` lead their highest card and
+    the others medium's middle card: the upper bound of a per-player lead model, told
+    who sits where instead of learning it (tools/experiments_hard.py fills ``_style``)."""
+    return [("_known = bytearray(73)",
+             "_known = bytearray(80)\n_style = bytearray(8)\n_style_names = %r" % (names,)),
+            ("""                known[_SEAT + players] = seat
+                players += 1""", """                known[_SEAT + players] = seat
+                known[73 + players] = _style[seat]
+                players += 1"""),
+            ("""            elif end - first >= 3:
+                # medium's lead: the middle card""",
+             """            elif end - first >= 3 and not _known[73 + turn]:
+                # medium's lead: the middle card""")]
+
+
+VARIANTS.update({"seatlead": _seat_lead(("sharp",)),
+                 "seatlead2": _seat_lead(("sharp", "pimc2"))})
+VARIANTS["bigseat"] = BIG + _seat_lead(("sharp",))
+
+
+def _lead_of(condition):
+    """Rollouts where a player leads medium's middle card only when ``condition`` (an
+    expression of ``turn`` and ``state``) holds, else its highest."""
+    return [("""            elif end - first >= 3:
+                # medium's lead: the middle card""", """            elif end - first >= 3 and %s:
+                # medium's lead: the middle card""" % condition)]
+
+
+VARIANTS.update({"selflead": _lead_of("turn != state[_ME]"),  # this seat leads high
+                 "otherlead": _lead_of("turn == state[_ME]")})  # the others lead high
