@@ -45,6 +45,14 @@ this seat keeps for the last trick breaks ties of cost) +0.310; soft4 / soft2 / 
 s12 (4 x cost + that rank, 2 x cost + rank, cost + rank, cost + 2 x rank) +0.251 /
 +0.193 / +0.100 / +0.149, none worse at 95%. soft1 became hard's score, after which
 those variants no longer apply and are gone (`git show 276425d:tools/experiments_variants.py`).
+2026-12-03, evening (on the file of f5c4c6d; docs/FIGURES.md "A lead model told who sits
+where"), agurk, 4 players, the mixed table `--bots X,sharp,pimc2,random --all-orders
+--pimc 200`: seatlead / seatlead2 (the seats of sharp / of sharp and pimc2 lead their
+highest card in the rollouts, the variant told who sits where: the upper bound of a lead
+model learned across a match) +0.168 / +0.224 against hard's +0.214 (48 deals, seed 1);
+bigseat (seatlead with big's budget) +0.141; on 96 deals of seed 2, where hard is +0.368:
+nokept (the cost alone) +0.302, selflead (only this seat leads high) +0.351, seatrandom
+(the random seat played at random) +0.288, big +0.248, all still worse at 95%.
 Compare variants at one table with --all-orders: without it, B always sits after A, and
 the seat order moved the difference by up to 0.7 a round.
 """
@@ -271,3 +279,60 @@ def _lead_of(condition):
 
 VARIANTS.update({"selflead": _lead_of("turn != state[_ME]"),  # this seat leads high
                  "otherlead": _lead_of("turn == state[_ME]")})  # the others lead high
+# hard's score without the kept card: its summed cost alone, as before f5c4c6d
+VARIANTS["nokept"] = [("state[_KEPT_WEIGHT] = self.level >> 1", "state[_KEPT_WEIGHT] = 0")]
+
+
+def _seat_random(names):
+    """Rollouts where the seats of players named in ``names`` play a uniformly random
+    legal card (lead any card; follow with any card that heads or the lowest), the others
+    the heuristic: the upper bound of a model that learned who plays at random, told who
+    sits where (tools/experiments_hard.py fills ``_style``). Host only: Python's random,
+    no fuel accounting; the normal game without an ace led only."""
+    seeded = "from engine.rng import Rng\nimport random as _random\n_R = _random.Random(1)"
+    return _seat_lead(names)[:2] + [
+        ("from engine.rng import Rng", seeded),
+        ("""                for _ in range(players - trick_len):
+                    end = hands[_END + turn] - 1
+                    if hands[end] >= top:""",
+         """                for _ in range(players - trick_len):
+                    end = hands[_END + turn] - 1
+                    if _known[73 + turn] and hands[end] >= top:
+                        first = hands[_FIRST + turn]
+                        j = end
+                        while j > first and hands[j - 1] >= top:
+                            j -= 1
+                        k = _R.randrange(end + 1 - j + (1 if j > first else 0))
+                        if j + k > end:
+                            hands[_FIRST + turn] = first + 1  # the lowest, below the top
+                        else:
+                            k += j
+                            top = hands[k]
+                            heads = turn
+                            while k < end:
+                                hands[k] = hands[k + 1]
+                                k += 1
+                            hands[_END + turn] = end
+                    elif hands[end] >= top:"""),
+        ("""            if inverse:
+                top = hands[first]
+                hands[_FIRST + turn] = first + 1
+            elif end - first >= 3:""",
+         """            if inverse:
+                top = hands[first]
+                hands[_FIRST + turn] = first + 1
+            elif _known[73 + turn]:
+                first += _R.randrange(end - first + 1)
+                top = hands[first]
+                while first < end:
+                    hands[first] = hands[first + 1]
+                    first += 1
+                hands[_END + turn] = end
+            elif end - first >= 3:""")]
+
+
+VARIANTS["seatrandom"] = _seat_random(("random",))
+VARIANTS["bigsharp"] = BIG + SHARPLEAD
+# pimc2 in all but its sampler and its ties
+VARIANTS["bigsharpcost"] = BIG + SHARPLEAD + VARIANTS["nokept"]
+VARIANTS["sharpcost"] = SHARPLEAD + VARIANTS["nokept"]  # pimc2 recipe, board budget
