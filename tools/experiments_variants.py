@@ -52,7 +52,9 @@ highest card in the rollouts, the variant told who sits where: the upper bound o
 model learned across a match) +0.168 / +0.224 against hard's +0.214 (48 deals, seed 1);
 bigseat (seatlead with big's budget) +0.141; on 96 deals of seed 2, where hard is +0.368:
 nokept (the cost alone) +0.302, selflead (only this seat leads high) +0.351, seatrandom
-(the random seat played at random) +0.288, big +0.248, all still worse at 95%.
+(the random seat played at random) +0.288, seatlead +0.368, sharplead +0.364, big +0.248,
+bigsharp (big and sharplead) +0.306, sharpcost (sharplead and nokept) +0.258, all still
+worse at 95%; bigsharpcost (all three: pimc2's recipe) +0.105 [-0.016, +0.226], level.
 Compare variants at one table with --all-orders: without it, B always sits after A, and
 the seat order moved the difference by up to 0.7 a round.
 """
@@ -245,7 +247,6 @@ def _mixed_follow(high, duck):
 
 
 VARIANTS.update({"mixf": _mixed_follow(0.36, 0.33), "mixf50": _mixed_follow(0.5, 0.25)})
-
 
 
 def _seat_lead(names):
