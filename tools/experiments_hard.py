@@ -51,6 +51,15 @@ def load(variant):
     return mod
 
 
+def tell_seating(modules, names):
+    """Tell the variants among ``modules`` that model seats (``_style``) who sits where:
+    seat s is player ``names[s]``."""
+    for mod in modules:
+        if hasattr(mod, "_style"):
+            for s in range(len(names)):
+                mod._style[s] = names[s] in mod._style_names
+
+
 class Split:
     """pimc2 (``samples`` deals) on the tricks from trick ``k`` on (``later``) or before it,
     hard on the others."""
@@ -98,10 +107,7 @@ def main():
                 out.append(mods[name].Player("hard", seed=seed * 8 + s + 1))
                 continue
             out.append(players.make(name, seed=seed * 8 + s + 1, effort=e))
-        for mod in mods.values():
-            if hasattr(mod, "_style"):  # the seat-lead variants: who sits where
-                for s in range(len(names)):
-                    mod._style[s] = names[s] in mod._style_names
+        tell_seating(mods.values(), names)
         return out
 
     arena._make_players = make_players

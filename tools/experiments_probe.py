@@ -72,18 +72,16 @@ class Probe:
         return action
 
 
-def chooser(name, pimc):
-    """make(seed) -> a fresh player for the choice ``name``."""
+def chooser(name, pimc, modules):
+    """make(seed) -> a fresh player for the choice ``name`` (a variant's module is added
+    to ``modules``)."""
     if name == "pimc2":
         return lambda seed: players.make("pimc2", seed=seed, effort=pimc)
     if not name.startswith(("h_", "h@")):
         raise SystemExit("--choices: h_VARIANT, h@REV or pimc2, not %r" % name)
     module = experiments_hard.load(name[1:] if name[1] == "@" else name[2:])
-    _loaded.append(module)
+    modules.append(module)
     return lambda seed: module.Player("hard", seed=seed)
-
-
-_loaded = []  # the variants' modules, told who sits where when they model seats
 
 
 def probe(rules, bots, deals, seed, pimc, names, trick=0, all_orders=False, log=None):
@@ -92,7 +90,8 @@ def probe(rules, bots, deals, seed, pimc, names, trick=0, all_orders=False, log=
     if bots[0] != "hard":
         raise SystemExit("the first bot must be hard (it is the seat probed)")
     log = [] if log is None else log
-    choices = [(name, chooser(name, pimc)) for name in names]
+    modules = []
+    choices = [(name, chooser(name, pimc, modules)) for name in names]
 
     def make_players(seat_names, round_seed, effort):
         table = {}
@@ -106,10 +105,7 @@ def probe(rules, bots, deals, seed, pimc, names, trick=0, all_orders=False, log=
                 out.append(players.make(name, seed=player_seed,
                                         effort=pimc if name in ("pimc", "pimc2") else None))
         table["players"] = out
-        for module in _loaded:
-            if hasattr(module, "_style"):  # the seat-lead variants
-                for s, name in enumerate(seat_names):
-                    module._style[s] = name in module._style_names
+        experiments_hard.tell_seating(modules, seat_names)
         return out
 
     saved = arena._make_players

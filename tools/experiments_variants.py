@@ -59,9 +59,10 @@ Compare variants at one table with --all-orders: without it, B always sits after
 the seat order moved the difference by up to 0.7 a round.
 """
 
-SHARPLEAD = [("""            elif end - first >= 3:
-                # medium's lead: the middle card""", """            elif end - first >= 99:
-                # medium's lead: the middle card""")]
+# the rollout's lead rule, which the lead variants edit
+_MIDDLE_LEAD = """            elif end - first >= 3:
+                # medium's lead: the middle card"""
+SHARPLEAD = [(_MIDDLE_LEAD, _MIDDLE_LEAD.replace(">= 3", ">= 99"))]
 
 VARIANTS = {"sharplead": SHARPLEAD}
 
@@ -259,10 +260,7 @@ def _seat_lead(names):
                 players += 1""", """                known[_SEAT + players] = seat
                 known[73 + players] = _style[seat]
                 players += 1"""),
-            ("""            elif end - first >= 3:
-                # medium's lead: the middle card""",
-             """            elif end - first >= 3 and not _known[73 + turn]:
-                # medium's lead: the middle card""")]
+            (_MIDDLE_LEAD, _MIDDLE_LEAD.replace(">= 3", ">= 3 and not _known[73 + turn]"))]
 
 
 VARIANTS.update({"seatlead": _seat_lead(("sharp",)),
@@ -273,9 +271,7 @@ VARIANTS["bigseat"] = BIG + _seat_lead(("sharp",))
 def _lead_of(condition):
     """Rollouts where a player leads medium's middle card only when ``condition`` (an
     expression of ``turn`` and ``state``) holds, else its highest."""
-    return [("""            elif end - first >= 3:
-                # medium's lead: the middle card""", """            elif end - first >= 3 and %s:
-                # medium's lead: the middle card""" % condition)]
+    return [(_MIDDLE_LEAD, _MIDDLE_LEAD.replace(">= 3", ">= 3 and " + condition))]
 
 
 VARIANTS.update({"selflead": _lead_of("turn != state[_ME]"),  # this seat leads high
