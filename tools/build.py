@@ -6,6 +6,7 @@ that users download.
     python tools/build.py --zip            # or: make bundle; dist/cucumber-<version>-
                                            # circuitpython-10.x.zip and -9.x.zip
     python tools/build.py --zip --dist DIR # the zips somewhere else
+    python tools/build.py --json           # also the sizes as JSON lines (below)
 
 Contents::
 
@@ -39,9 +40,11 @@ to install it on Windows, macOS and Linux. ``version`` is pyproject.toml's. The 
 deterministic too: entries sorted, every timestamp 1980-01-01 00:00, fixed permissions.
 
 The output is deterministic (sorted walks, embedded source names relative to the
-drive), so two builds are byte for byte identical. The sizes of the parts and the total
-are printed, then one JSON line ``{"metric": "bundle_bytes", ...}`` (and with ``--zip``
-one ``{"metric": "zip_bytes", ...}`` line per zip).
+drive), so two builds are byte for byte identical. A build prints the sizes of the parts
+and the total; ``--zip`` prints each zip's path, its size and the CircuitPython it is
+for. ``--json`` adds the machine's version of those figures: one JSON line
+``{"metric": "bundle_bytes", ...}`` (and with ``--zip`` one ``{"metric": "zip_bytes",
+...}`` line per zip).
 """
 
 import argparse
@@ -246,11 +249,11 @@ def tree_size(path):
 ENTRIES = ("match.py", "demo.py")
 
 
-def build(out, root=ROOT, quiet=False):
+def build(out, root=ROOT, quiet=False, metrics=False):
     """Build the bundle into ``out``; returns (parts, problems).
 
     ``parts`` is a list of (name, bytes, on-disk estimate, files); ``problems`` lists what
-    makes the bundle unusable (a missing code.py)."""
+    makes the bundle unusable (a missing code.py). ``metrics``: the JSON line too."""
     say = (lambda *a: None) if quiet else print
     tool = mpy_cross_path()
     prepare(out)
@@ -313,8 +316,9 @@ def build(out, root=ROOT, quiet=False):
         say("  %-28s %8d bytes  %3d files" % (name, n, files))
     say("  %-28s %8d bytes  %3d files  (about %d bytes on the FAT drive; limit %d)"
         % ("total", total[0], total[2], total[1], LIMIT))
-    say(json.dumps({"metric": "bundle_bytes", "value": total[0], "files": total[2],
-                    "on_disk_estimate": total[1], "limit": LIMIT}))
+    if metrics:
+        say(json.dumps({"metric": "bundle_bytes", "value": total[0], "files": total[2],
+                        "on_disk_estimate": total[1], "limit": LIMIT}))
     if total[0] > LIMIT:
         problems.append("the bundle is %d bytes, over the %d byte target" % (total[0], LIMIT))
     return parts, problems
@@ -358,7 +362,7 @@ def readme_text(version, series, needs):
     """README.txt of one zip (CRLF line ends, so that every editor shows its lines)."""
     folder = zip_name(version, series)
     text = """Cucumber %(version)s for %(needs)s
-Adafruit PyBadge, PyBadge LC, EdgeBadge and PyGamer
+Adafruit PyBadge and PyGamer
 
 Cucumber (Agurk, Gurka, Kurkku, Ogorek) is the Nordic card game in which nobody wants
 the last trick: built-in opponents, or pass the handheld round a table of friends.
@@ -366,13 +370,19 @@ This folder holds what goes on the board's CIRCUITPY drive: code.py (the game st
 from it), lib/ (the game and its rules, compiled for CircuitPython), fonts/ and
 sprites/.
 
+Boards: made for the PyBadge and the PyGamer, and so far tested on a PC with stand-ins
+for the board, not yet on a real one. The PyBadge LC and the EdgeBadge have the
+PyBadge's chip, screen and buttons as Adafruit describes them, so the game should take
+them for a PyBadge; nobody has tried it on either.
+
 Install (the same four steps on Windows, macOS and Linux)
 
 1. Put %(needs)s on the board, if it is not there yet: from
-   https://circuitpython.org/downloads take the .UF2 file for "PyBadge" or "PyGamer",
-   connect the board with a USB data cable, double-press its reset button and drag the
-   .UF2 onto the PYBADGEBOOT (or PYGAMERBOOT) drive. The board restarts and a drive
-   called CIRCUITPY appears.
+   https://circuitpython.org/downloads take the .UF2 file for your board ("PyBadge",
+   "PyGamer"), connect the board with a USB data cable, double-press its reset button
+   and drag the .UF2 onto the drive that appears (PYBADGEBOOT, PYGAMERBOOT). The board
+   restarts and a drive called CIRCUITPY appears. Its boot_out.txt names the
+   CircuitPython version the board runs: this zip is for %(needs)s.
 2. Unzip this zip. Windows: right-click it, Extract All. macOS: double-click it.
    Linux: unzip %(folder)s.zip
 3. Copy everything inside the unzipped folder
@@ -386,8 +396,14 @@ Install (the same four steps on Windows, macOS and Linux)
    first, so that no old file is left behind (and lib/adafruit_bitmap_font and
    fonts/*.pcf if they are there: the game no longer uses them).
 4. Eject CIRCUITPY (Windows: Eject in Explorer; macOS: the eject button in Finder;
-   Linux: eject in the file manager, or sync), then press reset once. The title
-   screen appears.
+   Linux: eject in the file manager, or sync), then press reset once. While the game
+   loads, the screen shows CircuitPython's own text; then the title: CUCUMBER, and
+   New match, Continue (grey until there is a match to continue), Demo, Settings and
+   Rules, in English (Settings > Language has eight more). How long the first start
+   takes has not been timed on a board yet. If CircuitPython's text stays, with an
+   error such as "incompatible .mpy file", the board runs another CircuitPython than
+   this zip is for (see boot_out.txt): take the zip for its version, or put
+   %(needs)s on it (step 1).
 
 Saves
 
@@ -444,9 +460,16 @@ def write_zip(tree, path, top, extra=()):
     return path
 
 
-def make_zips(dist, root=ROOT, quiet=False):
+def shown_path(path):
+    """``path`` as a person would type it from here: relative below the current folder."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+def make_zips(dist, root=ROOT, quiet=False, metrics=False):
     """Build the bundle once and write one zip per entry of ``ZIPS`` into ``dist``;
-    returns (paths, problems). Nothing is written when the bundle has problems."""
+    returns (paths, problems). Nothing is written when the bundle has problems.
+    Prints each zip's path, size and CircuitPython (``metrics``: a JSON line each too)."""
     say = (lambda *a: None) if quiet else print
     version = read_version(root)
     paths = []
@@ -467,9 +490,10 @@ def make_zips(dist, root=ROOT, quiet=False):
                              (("README.txt", readme),))
             paths.append(path)
             size = os.path.getsize(path)
-            say("%s  %d bytes" % (path, size))
-            say(json.dumps({"metric": "zip_bytes", "value": size, "zip": os.path.basename(path),
-                            "circuitpython": series}))
+            say("%s  %s KB, for %s" % (shown_path(path), format(-(-size // 1024), ","), needs))
+            if metrics:
+                say(json.dumps({"metric": "zip_bytes", "value": size,
+                                "zip": os.path.basename(path), "circuitpython": series}))
     return paths, problems
 
 
@@ -482,14 +506,16 @@ def main(argv=None):
     ap.add_argument("--dist", default=os.path.join(ROOT, "dist"),
                     help="where --zip writes (default dist/)")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--json", action="store_true",
+                    help="also print the sizes as JSON lines ({\"metric\": ...})")
     args = ap.parse_args(argv)
     try:
         if args.zip:
             paths, problems = make_zips(os.path.abspath(args.dist),
-                                        os.path.abspath(args.root), args.quiet)
+                                        os.path.abspath(args.root), args.quiet, args.json)
         else:
             _parts, problems = build(os.path.abspath(args.out), os.path.abspath(args.root),
-                                     args.quiet)
+                                     args.quiet, args.json)
     except BuildError as e:
         print("build failed: %s" % e, file=sys.stderr)
         return 2
@@ -499,8 +525,10 @@ def main(argv=None):
         return 1
     if not args.quiet:
         if args.zip:
-            print("Each zip holds one folder to copy onto the CIRCUITPY drive (see its "
-                  "README.txt).")
+            print("Each zip holds one folder for the CIRCUITPY drive: take the one for the "
+                  "board's")
+            print("CircuitPython (boot_out.txt on the drive names it). Its README.txt says "
+                  "how.")
         else:
             print("Copy everything inside %s onto the CIRCUITPY drive." % args.out)
     return 0
