@@ -164,6 +164,53 @@ def test_demo_lines_say_why_each_card_is_legal_and_why_the_ai_chose_it():
         assert set(t) <= chars and len(t) <= 26, t
 
 
+def one_rank(cards):
+    """True when the legal ``cards`` are all of one rank: one card to play, in effect."""
+    return len(cards) > 0 and cards[0] >> 2 == cards[-1] >> 2
+
+
+def test_demo_says_one_card_to_play_when_the_ai_had_no_choice_and_only_then():
+    """The second line under the trick, as the card lies there: "hard: one card to play"
+    exactly when the AI's legal cards were all of one rank (the last trick, a forced
+    follow), never "rule of thumb" then; a real choice without a search still says "rule
+    of thumb"."""
+    from cucumber.seats import LEVELS
+    d, _ = demo_driver(kinds=(HARD, MEDIUM, HARD, EASY))
+    d.app.command(("demo",))
+    app = d.app
+    decisions = []
+    ai_turn = app._ai_turn
+
+    def record():  # each AI's decision: its legal cards before, the line it chose after
+        m = app.match
+        legal = m.legal_cards()
+        level = LEVELS[app.kinds[m.current_player()]]
+        ai_turn()
+        decisions.append((level, one_rank(legal), ai.thoughts() is None,
+                          app.demo.why_chosen))
+
+    app._ai_turn = record
+    shown = set()
+    with contextlib.redirect_stdout(io.StringIO()):
+        for _ in range(3000):
+            d.step()
+            demo = d.app.demo
+            if d.name() == "table" and demo.lines is not None:
+                shown.add(demo.lines[1].text)
+    forced = [x for x in decisions if x[1]]
+    free = [x for x in decisions if not x[1]]
+    assert len(forced) >= 8 and len(free) >= 20
+    for level, _, unsearched, why in forced:
+        assert unsearched and why == "%s: one card to play" % level, why
+    for level, _, unsearched, why in free:
+        assert "one card" not in why
+        if unsearched:
+            assert why == "%s: rule of thumb" % level, why
+    assert {"hard: one card to play", "medium: one card to play",
+            "easy: one card to play"} <= shown, shown
+    assert "medium: rule of thumb" in shown and "hard: rule of thumb" not in shown
+
+
 def test_demo_starts_from_a_broken_setup_with_agurk_for_four():
     d, nvm = demo_driver(players=5, end=2, reentry=1)  # fixed rounds with lives: refused
     d.app.command(("demo",))
@@ -235,6 +282,37 @@ def test_a_hint_is_exactly_the_hard_ai_decision_for_that_seat_view():
             else:
                 d.step()
     assert d.name() == "end" and checked >= 20
+
+
+def test_a_hint_says_one_card_to_play_when_every_legal_card_is_of_one_rank():
+    """On the status line after up: "hint: one card to play" at the turns where the
+    human's legal cards are all of one rank (the last trick among them), with that card
+    selected; at the others, the hard AI's risk or its rule of thumb."""
+    d = hint_driver(seed=9)
+    forced = free = 0
+    with contextlib.redirect_stdout(io.StringIO()):
+        for _ in range(60000):
+            if d.name() == "end":
+                break
+            if my_turn(d):
+                legal = d.app.match.legal_cards()
+                d.press(keys.UP)
+                t = d.app.table
+                said = t.status.text.rstrip()
+                if one_rank(legal):
+                    assert said == "hint: one card to play", said
+                    assert t.selected_card() >> 2 == legal[0] >> 2
+                    forced += 1
+                else:
+                    assert said == "hint: rule of thumb" or re.match(
+                        r"^hint: \d+% risk, \d+ deals$", said), said
+                    free += 1
+                d.press(keys.A)
+            elif d.name() in ("round", "life", "out", "back", "sudden", "reentry", "cover"):
+                d.press(keys.A)
+            else:
+                d.step()
+    assert d.name() == "end" and forced >= 3 and free >= 10, (forced, free)
 
 
 def test_a_hint_never_depends_on_the_other_players_hidden_cards():
@@ -516,7 +594,7 @@ def test_a_whole_demo_match_fits_its_lines_in_every_language(code):
 @pytest.mark.parametrize("code", LANGS)
 def test_the_demo_texts_fit_with_the_longest_values(code):
     """The demo's lines at their longest: seat P7, the longest card name, a risk of 100%
-    over 64 deals, each level's rule of thumb."""
+    over 64 deals, each level's rule of thumb and one card to play."""
     from cucumber import demo as demo_mod, lang
     try:
         lang.choose(lang.CODES.index(code))
@@ -528,6 +606,8 @@ def test_the_demo_texts_fit_with_the_longest_values(code):
         assert len(w[demo_mod._DEALS] % 64) <= 26
         for level in range(3):  # easy, medium, hard: a rule of thumb; a bot: its own
             assert len(w[demo_mod._THUMB] % w[demo_mod._EASY + level]) <= 26, (code, level)
+        for level in range(4):  # any of them, the bot too: one card to play
+            assert len(w[demo_mod._ONE_CARD] % w[demo_mod._EASY + level]) <= 26, (code, level)
         assert len(w[demo_mod._OWN] % w[demo_mod._BOT]) <= 26, code
         for risk, deals in ((100, 64), (5, 8)):  # (card, cost, risk) rows; the time added
             text = demo_mod.short_thought("hard", 0, (deals, 0, [(0, 12, risk)]), 85000000,
@@ -562,6 +642,7 @@ def test_every_status_text_fits_the_status_line_in_every_language(code):
             assert all(" " <= c <= "~" for c in w[k]), (code, w[k])
         assert len(w[table_mod._HINT] % (100, 64)) <= 26, code
         assert len(w[table_mod._HINT_THUMB]) <= 26, code
+        assert len(w[table_mod._HINT_ONE_CARD]) <= 26, code
         b = lang.section("bot")
         for problem in ("bot.py not found", "bot.py has no choose(view)",
                         "bot.py stopped (Ctrl-C)", "bot stopped (Ctrl-C)",

@@ -40,11 +40,12 @@ _RISK = const(4)
 _MS = const(5)
 _DEALS = const(6)
 _THUMB = const(7)
-_OWN = const(8)
-_EASY = const(9)
-_MEDIUM = const(10)
-_HARD = const(11)
-_BOT = const(12)
+_ONE_CARD = const(8)
+_OWN = const(9)
+_EASY = const(10)
+_MEDIUM = const(11)
+_HARD = const(12)
+_BOT = const(13)
 
 # words: demokeys
 _PAUSED = const(0)
@@ -150,11 +151,13 @@ class Demo:
         return None
 
     def decided(self, seat, level, card, thought, ns):
-        """An AI's decision (engine.ai.thoughts() and its time): the console line, and
-        the second line shown when its card is down."""
+        """An AI's decision (engine.ai.thoughts() and its time), taken before its card
+        is played: the console line, and the second line shown when its card is down."""
         if thought is not None:
             print(think_line(seat, level, card, thought, ns, self.words))
-        self.why_chosen = short_thought(level, card, thought, ns, self.words)
+        app = self.app  # (set by step, which runs before the app's AI turn)
+        self.why_chosen = short_thought(level, card, thought, ns, self.words,
+                                        app.match.legal_cards() if app else None)
 
     def played(self, seat, card, why):
         """A card is down: the two lines."""
@@ -233,11 +236,17 @@ def short_reason(seat, c, why, words):
                          word(words, _LEADS + why - 1) if why else "")
 
 
-def short_thought(level, chosen, thought, ns, words):
+def short_thought(level, chosen, thought, ns, words, legal=None):
     """The demo's second line (26 columns): why the AI chose it ("12% risk, 10 deals",
-    "medium: rule of thumb")."""
+    "medium: rule of thumb"); "hard: one card to play" when the ``legal`` cards it had
+    are all of one rank (the engine then decides without a rule or a search: cards of
+    one rank play alike)."""
     if thought is None:
-        return word(words, _OWN if level == "bot" else _THUMB) % level_name(level, words)
+        if legal and legal[0] >> 2 == legal[-1] >> 2:
+            i = _ONE_CARD
+        else:
+            i = _OWN if level == "bot" else _THUMB
+        return word(words, i) % level_name(level, words)
     deals = thought[0]
     for c, _, risk in thought[2]:
         if c >> 2 == chosen >> 2:

@@ -32,13 +32,14 @@ def hint(app, seat):
 
 def give(app):
     """Show the holder's hint on the table (nothing when it is not their turn): "hint:
-    31% risk, 19 deals", in the table's words (Table.show_hint)."""
+    31% risk, 19 deals", "hint: one card to play"..., in the table's words
+    (Table.show_hint)."""
     m = app.match
     s = m.current_player()
     if app.hinters is None or s != app.holder or app.hinters[s] is None:
         return
     card, thought = hint(app, s)
-    risk = deals = None  # no search: a rule of thumb
+    risk = deals = None  # no search: a rule of thumb, or one card to play (show_hint)
     if thought is not None:
         app.decision_deals = thought[0]
         for c, _, r in thought[2]:

@@ -58,10 +58,11 @@ _TAKES_LAST = const(8)
 _CARDS_HIDDEN = const(9)
 _HINT = const(10)
 _HINT_THUMB = const(11)
-_HANDS_HIDDEN = const(12)  # from here: terminalio's (ASCII), not in the status font
-_WATCHING = const(13)
-_REVIEW = const(14)
-_BACK = const(15)
+_HINT_ONE_CARD = const(12)
+_HANDS_HIDDEN = const(13)  # from here: terminalio's (ASCII), not in the status font
+_WATCHING = const(14)
+_REVIEW = const(15)
+_BACK = const(16)
 
 
 def table_fonts(n, kinds=None):
@@ -436,13 +437,21 @@ class Table:
     def show_hint(self, card, risk, deals):
         """Select ``card`` (cucumber.hint's) and say why on the status line: its ``risk``
         of taking the penalty (percent) over ``deals`` sampled deals ("hint: 31% risk, 19
-        deals"); risk None: the AI did not search ("hint: rule of thumb")."""
-        for i in range(self.nlegal):
-            if self.legal[i] == card:
+        deals"); risk None: the AI did not search ("hint: rule of thumb"), or the legal
+        cards are all of one rank ("hint: one card to play": nothing to choose)."""
+        legal = self.legal
+        n = self.nlegal
+        for i in range(n):
+            if legal[i] == card:
                 self.sel = i
         self._draw_selection()
-        self.set_status(self.word(_HINT_THUMB) if risk is None
-                        else self.word(_HINT) % (risk, deals), ui.CYAN)
+        if risk is not None:
+            text = self.word(_HINT) % (risk, deals)
+        elif legal[0] >> 2 == legal[n - 1] >> 2:
+            text = self.word(_HINT_ONE_CARD)
+        else:
+            text = self.word(_HINT_THUMB)
+        self.set_status(text, ui.CYAN)
 
     # ----- review of played cards ----------------------------------------------------
 
