@@ -25,6 +25,7 @@ import json
 import os
 import sys
 import textwrap
+import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for _p in (ROOT, os.path.join(ROOT, "lib")):
@@ -314,6 +315,38 @@ def prompt(ask, text):
         raise Quit() from None
 
 
+# How much of a typed answer is said back ("'banana' is not a card"): a pasted page or a
+# 5,000-digit number is cut to this many characters and "\u2026".
+SHOWN_MAX = 20
+
+
+def shown(text):
+    """``text`` as the game may say it back: at most SHOWN_MAX characters, then "\u2026";
+    control and format characters (escape sequences, NUL, undecodable bytes, line
+    separators, bidi overrides) as their \\x.. or \\u.... code, so that nothing typed can
+    move the cursor, recolour or reorder the terminal."""
+    out = []
+    size = 0
+    for ch in text:
+        kind = unicodedata.category(ch)
+        piece = ascii(ch)[1:-1] if kind[0] == "C" or kind in ("Zl", "Zp") else ch
+        if size + len(piece) > SHOWN_MAX:
+            out.append("\u2026")
+            break
+        out.append(piece)
+        size += len(piece)
+    return "".join(out)
+
+
+def whole_number(text):
+    """The whole number typed (any script's decimal digits), or None. A number longer than
+    any choice's is -1: it is refused like any other number out of range, and never read
+    whole (int() refuses more than 4,300 digits, and reads fewer slowly)."""
+    if not text.isdecimal():  # (not isdigit: "\u00b2" is a digit that int() refuses)
+        return None
+    return int(text) if len(text) <= 9 else -1
+
+
 def seat_names(n, humans):
     """One human: "You" and P2..Pn; several: P1..Pn for everyone."""
     one = len(humans) == 1
@@ -346,6 +379,9 @@ class Game:
         self.skip_from = 0
         self._moving = False  # inside apply_action: the match may be half-changed
         self.saved = None  # the text last written to (or read from) the save file
+        # The round's scores are on the screen already (said with its deal, or in the
+        # recap): the table before the next turn does not say them again.
+        self.scores_shown = False
 
     # ----- names --------------------------------------------------------------------
     def is_you(self, seat):
@@ -480,6 +516,7 @@ class Game:
             self.public(text, show=not (kind == EV_PLAY and seat in self.humans))
             if kind == EV_DEAL:
                 self.public(self.scores_line())
+                self.scores_shown = not self.skipping
         del m.events[:]
         return kinds
 
@@ -497,19 +534,25 @@ class Game:
         if len(self.humans) < 2 or self.last_human == seat:
             return
         self.say(CLEAR)
+        self.scores_shown = False
         self.read(W[_PASS] % (self.names[seat], self.names[seat]) + " ")
         self.last_human = seat
         recap = self.log[self.seen.get(seat, 0):][-30:]
         if recap and seat in self.seen:
             self.say(W[_SINCE])
+            scores = self.scores_line()
             for line in recap:
                 self.say(line)
+                if line == scores:
+                    self.scores_shown = True
 
     def show_table(self, seat):
         m = self.m
         trick, who = m.trick[:m.trick_len], m.trick_seats[:m.trick_len]
         self.say("")
-        self.say(self.scores_line())
+        if not self.scores_shown:
+            self.say(self.scores_line())
+        self.scores_shown = False
         if m.trick_len:
             self.say(W[_TRICK] % (m.trick_no + 1, m.rules.hand, "  ".join(
                 "%s:%s" % (self.names[w], card_name(c)) for c, w in zip(trick, who))))
@@ -574,20 +617,20 @@ class Game:
             elif low == "s":
                 self.say(self.scores_line())
                 continue
-            elif text.isdigit():
-                k = int(text)
+            elif whole_number(text) is not None:
+                k = whole_number(text)
                 if not 1 <= k <= len(numbered):
                     if only is not None:
-                        self.say(W[_NO_NUMBER_ONLY] % (text, card_name(only)))
+                        self.say(W[_NO_NUMBER_ONLY] % (shown(text), card_name(only)))
                     else:
-                        self.say(W[_NO_NUMBER] % (text, len(numbered)))
+                        self.say(W[_NO_NUMBER] % (shown(text), len(numbered)))
                     continue
                 card = numbered[k - 1]
             else:
                 try:
                     card = parse_card(text)
                 except ValueError:
-                    self.say(W[_NOT_CARD] % (text, W[_HELP1]))
+                    self.say(W[_NOT_CARD] % (shown(text), W[_HELP1]))
                     continue
             if card not in hand:
                 self.say(W[_NOT_IN_HAND] % card_name(card))
@@ -722,8 +765,8 @@ def ask_int(ask, say, text, default, lo, hi, check=None):
         answer = prompt(ask, "%s [%d]: " % (text, default))
         if not answer:
             value = default
-        elif answer.isdigit() and lo <= int(answer) <= hi:
-            value = int(answer)
+        elif whole_number(answer) is not None and lo <= whole_number(answer) <= hi:
+            value = whole_number(answer)
         else:
             say(SU[_NUMBER] % (lo, hi))
             continue
@@ -991,6 +1034,11 @@ def main(argv=None, ask=input, say=print, questions=None):
     if say is print:
         try:  # a terminal that cannot show the suit symbols gets "?", not a traceback
             sys.stdout.reconfigure(errors="replace")
+        except (AttributeError, ValueError):
+            pass
+    if ask is input:
+        try:  # typed or pasted bytes that are not text are read as "\ufffd", not a traceback
+            sys.stdin.reconfigure(errors="replace")
         except (AttributeError, ValueError):
             pass
     try:
