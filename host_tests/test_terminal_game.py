@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+import ownfiles
 import terminal_game
 from engine import save
 from engine.match import (
@@ -316,17 +317,23 @@ def real_save(tmp_path_factory):
 
 def continue_damaged(tmp_path, content):
     path = tmp_path / "g.sav"
-    bad = tmp_path / "g.sav.bad"
-    if bad.exists():
-        bad.unlink()
+    for old in tmp_path.glob("g.sav.bad*"):
+        old.unlink()
     path.write_bytes(content)
     rc, s = run(["--save", str(path), "--seed", "1"], ["y", "", "q"])
-    assert rc == 0
-    return s, path, bad
+    return rc, s, path, tmp_path / "g.sav.bad"
 
 
 def check_refused_or_whole(tmp_path, content, good):
-    s, path, bad = continue_damaged(tmp_path, content)
+    """What the game did with ``content`` at the save path: "continued" the very same
+    match, kept our damaged save aside ("kept") or "refused" a file it did not write,
+    leaving it exactly as it was."""
+    rc, s, path, bad = continue_damaged(tmp_path, content)
+    if rc == 2:
+        assert len(s.lines) == 1 and str(path) in s.lines[0] and "--save FILE" in s.lines[0]
+        assert path.read_bytes() == content and sorted(tmp_path.iterdir()) == [path]
+        return "refused"
+    assert rc == 0
     if "Continuing" in s.text:
         # a change the save does not depend on: the very same match goes on
         assert hands(s.lines)[0][1:] == good
@@ -336,35 +343,37 @@ def check_refused_or_whole(tmp_path, content, good):
     assert first.endswith("; starting a new one. The damaged file is kept as %s." % bad)
     assert bad.read_bytes() == content  # kept for the player, not deleted
     assert "Match saved in" in s.lines[-1]  # and the new match plays and saves
-    return "refused"
+    return "kept"
 
 
 def test_every_single_bit_flip_of_a_save_is_refused_or_changes_nothing(tmp_path, real_save):
     data, good = real_save
-    seen = {"continued": 0, "refused": 0}
+    seen = {"continued": 0, "refused": 0, "kept": 0}
     for i in range(len(data) * 8):
         flipped = bytearray(data)
         flipped[i // 8] ^= 1 << (i % 8)
         seen[check_refused_or_whole(tmp_path, bytes(flipped), good)] += 1
-    assert seen["refused"] > 0.9 * len(data) * 8
+    assert seen["continued"] == 0  # the checksum sees every single flip
+    assert seen["kept"] > 0.9 * len(data) * 8  # outside the signature: ours, damaged
 
 
 def test_every_truncation_of_a_save_is_refused(tmp_path, real_save):
     data, good = real_save
     for n in range(len(data)):
-        assert check_refused_or_whole(tmp_path, data[:n], good) == "refused"
+        assert check_refused_or_whole(tmp_path, data[:n], good) != "continued"
 
 
 @pytest.mark.parametrize("content", [
     b"", b"\x00\xff\xfe garbage \x80" * 20, os.urandom(300), b"[1, 2, 3]", b"null",
     b'{"match": "00ff"}', b'{"match": 5, "humans": [0], "levels": ["human"], "seed": 1}',
 ], ids=["empty", "binary", "random", "list", "null", "short", "types"])
-def test_a_garbage_save_is_refused_and_kept(tmp_path, real_save, content):
+def test_a_file_the_game_did_not_write_is_refused_and_left_as_it_was(tmp_path, real_save,
+                                                                    content):
     assert check_refused_or_whole(tmp_path, content, real_save[1]) == "refused"
 
 
 def test_damaged_outer_fields_are_named(tmp_path, real_save):
-    data = json.loads(real_save[0])
+    data = json.loads(ownfiles.unwrap(terminal_game.SAVE_KIND, real_save[0]))
     for key, value, words in (("levels", ["human", "human", "medium", "mediun"], "AI levels"),
                               ("humans", [1], "human seats"), ("humans", [0, 1, 2, 3],
                                                                "AI levels"),
@@ -372,15 +381,20 @@ def test_damaged_outer_fields_are_named(tmp_path, real_save):
                               ("humans", [0, True], "human seats")):
         damaged = dict(data)
         damaged[key] = value
-        s, _, _ = continue_damaged(tmp_path, json.dumps(damaged).encode())
-        assert s.lines[0].startswith("The saved match could not be read: ")
-        assert words in s.lines[0]
+        content = ownfiles.wrap(terminal_game.SAVE_KIND, json.dumps(damaged).encode())
+        rc, s, _, bad = continue_damaged(tmp_path, content)
+        assert rc == 0 and s.lines[0].startswith("The saved match could not be read: ")
+        assert words in s.lines[0] and bad.read_bytes() == content
 
 
 def test_a_directory_in_place_of_the_save(tmp_path):
-    (tmp_path / "g.sav").mkdir()
-    rc, s = run(["--save", str(tmp_path / "g.sav"), "--seed", "1"], ["q"])
-    assert rc == 0 and s.lines[0].startswith("The saved match could not be read: ")
+    folder = tmp_path / "g.sav"
+    folder.mkdir()
+    (folder / "theirs.txt").write_text("keep me")
+    rc, s = run(["--save", str(folder), "--seed", "1"], ["q"])
+    assert rc == 2 and s.lines == ["%s is a folder, not a save file: it is left as it is. "
+                                   "Choose a file with --save FILE." % folder]
+    assert sorted(tmp_path.rglob("*")) == [folder, folder / "theirs.txt"]
 
 
 # ----- the pass screen -------------------------------------------------------------------
@@ -645,7 +659,7 @@ def test_help_says_where_the_save_lives_and_how_to_start_over():
 def test_a_finished_save_round_trip_keeps_the_rules(tmp_path):
     path = str(tmp_path / "g.sav")
     run(["--seed", "8", "--profile", "gurka", "--players", "5", "--save", path], ["q"])
-    data = json.load(open(path))
+    data = json.loads(ownfiles.unwrap(terminal_game.SAVE_KIND, open(path, "rb").read()))
     m = save.loads(bytes.fromhex(data["match"]))
     assert m.rules.profile == "gurka" and m.n == 5
     assert data["humans"] == [0] and data["levels"] == ["human"] + ["medium"] * 4
@@ -791,10 +805,14 @@ def test_saving_continuing_and_set_up_questions_are_in_the_language(tmp_path, co
     rc, s3 = run_in(code, ["--save", path, "--new", "--buyback"], ["", "3", "", "", "q"],
                     questions=True)
     assert rc == 0 and s3.kinds()[:3] == ["setup", "setup", "setup"]
-    open(path, "w").write("garbage")
+    ours = open(path, "rb").read()
+    open(path, "wb").write(ours.replace(b'"seed"', b'"sEed"'))  # our save, damaged
     rc, s4 = run_in(code, ["--save", path, "--seed", "1"], ["q"])
     assert rc == 0 and os.path.exists(path + ".bad")
-    for s in (s1, s2, s3, s4):
+    open(path, "w").write("garbage")  # not ours: refused in one line, left as it is
+    rc, s5 = run_in(code, ["--save", path, "--seed", "1"], ["q"])
+    assert rc == 2 and len(s5.lines) == 1 and open(path).read() == "garbage"
+    for s in (s1, s2, s3, s4, s5):
         assert no_english(s) == []
 
 

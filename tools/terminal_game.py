@@ -34,6 +34,7 @@ for _p in (ROOT, os.path.join(ROOT, "lib")):
 
 from cucumber import lang  # noqa: E402
 from engine import ai, cards, save  # noqa: E402
+import ownfiles  # noqa: E402
 from engine.compat import const  # noqa: E402
 from engine.match import (  # noqa: E402
     DECLINE, EV_DEAL, EV_LIFE, EV_LOSER, EV_OFFER, EV_OUT, EV_PENALTY, EV_PLAY, EV_REENTER,
@@ -46,6 +47,7 @@ from engine.rules import (  # noqa: E402
 )
 
 DEFAULT_SAVE = os.path.join(os.path.expanduser("~"), ".cucumber_terminal.sav")
+SAVE_KIND = "terminal-save"  # the signature of our save files (ownfiles.wrap)
 # Home the cursor, clear the screen and the scrollback: a hot-seat game must not leave the
 # last hand where the next player can scroll back to it.
 CLEAR = "\033[H\033[2J\033[3J"
@@ -213,6 +215,11 @@ _OPT_SEED = const(61)
 _OPT_SAVE = const(62)
 _OPT_NEW = const(63)
 _OPT_NO_PAUSE = const(64)
+_NOT_OURS = const(65)
+_IS_FOLDER = const(66)
+_CANNOT_READ = const(67)
+_NEWER = const(68)
+_BAD_CHECK = const(69)
 
 W = lang.section("term")  # the chosen language's texts (use_language)
 EV = lang.section("termev")
@@ -305,6 +312,11 @@ class Quit(Exception):
 
 class SaveFileError(ValueError):
     """The save file cannot be continued; the message says why, for the player."""
+
+
+class SavePathRefused(ValueError):
+    """The save path holds something the game must not write over; the one line says
+    what it is and what to do."""
 
 
 def prompt(ask, text):
@@ -402,21 +414,35 @@ class Game:
                            "seed": self.seed, "match": save.dumps(self.m).hex()})
         if text == self.saved:
             return  # already on disk
-        tmp = self.save_path + ".tmp"
         try:
-            with open(tmp, "w") as f:
-                f.write(text)
-            os.replace(tmp, self.save_path)
+            # Something else put at the path since the last save is never written over.
+            if self.saved is not None or os.path.lexists(self.save_path):
+                classify(self.save_path)
+            ownfiles.write_atomic(self.save_path, ownfiles.wrap(SAVE_KIND, text.encode()))
             self.saved = text
+        except (ownfiles.NotOurs, ownfiles.Newer, ownfiles.Unreadable):
+            self.say(SU[_NOT_OURS] % self.save_path)
+            self.save_path = None
+        except (ownfiles.Damaged, SaveFileError):
+            self.saved = None  # ours, damaged meanwhile: this save replaces it
+            self.save_path, path = None, self.save_path
+            try:
+                ownfiles.write_atomic(path, ownfiles.wrap(SAVE_KIND, text.encode()))
+                self.save_path, self.saved = path, text
+            except OSError as e:
+                self.say(W[_CANNOT_SAVE] % (path, e.strerror or e))
         except OSError as e:
             self.say(W[_CANNOT_SAVE] % (self.save_path, e.strerror or e))
             self.save_path = None
 
     def forget(self):
+        """Remove the finished match's save: only our own file, as we wrote it."""
         try:
-            if self.save_path and os.path.exists(self.save_path):
-                os.remove(self.save_path)
-        except OSError:
+            if self.save_path and self.saved is not None:
+                data = ownfiles.read_bytes(self.save_path)
+                if data == ownfiles.wrap(SAVE_KIND, self.saved.encode()):
+                    os.remove(self.save_path)
+        except (OSError, ValueError):
             pass
 
     # ----- display ------------------------------------------------------------------
@@ -914,27 +940,47 @@ def given_options(args):
 
 
 def move_aside(path):
-    """Keep a damaged save as ``path.bad``; the sentence saying where (or why not)."""
+    """Keep our damaged save aside under a new name; the sentence saying where (or why
+    not)."""
     try:
-        os.replace(path, path + ".bad")
+        aside = ownfiles.keep_aside(path)
     except OSError as e:
         return SU[_NOT_KEPT] % (e.strerror or e)
-    return SU[_KEPT_AS] % (path + ".bad")
+    return SU[_KEPT_AS] % aside
 
 
-def load_save(path):
-    """(match, humans, levels, seed, text) from the save file; SaveFileError saying what
+def classify(path):
+    """The content of our save at ``path`` (str), None when nothing is there. Raises
+    ownfiles.NotOurs (a folder, or a file the game did not write: refused),
+    ownfiles.Unreadable, ownfiles.Newer, or ownfiles.Damaged / SaveFileError (our own
+    save, damaged). Ours is decided from the content: the envelope's signature and
+    checksum, or the JSON of an earlier version whose match record has the engine's
+    own signature."""
+    data = ownfiles.read_bytes(path)
+    if data is None:
+        return None
+    if ownfiles.signed(SAVE_KIND, data):
+        payload = ownfiles.unwrap(SAVE_KIND, data)
+        try:
+            return payload.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ownfiles.Damaged("not text") from None
+    try:  # a save of an earlier version: bare JSON
+        old = json.loads(data.decode("utf-8"))
+        if isinstance(old, dict) and set(old) == {"humans", "levels", "match", "seed"} \
+                and isinstance(old["match"], str) and old["match"][:6] == "435501":
+            return data.decode("utf-8")
+    except ValueError:
+        pass
+    raise ownfiles.NotOurs(path)
+
+
+def load_save(text):
+    """(match, humans, levels, seed) from the text of our save; SaveFileError saying what
     is wrong with it. Every field is checked: a match is continued whole or not at all."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read()
-    except OSError as e:
-        raise SaveFileError(SU[_BAD_OPEN] % (e.strerror or e)) from None
-    if not raw.strip():
-        raise SaveFileError(SU[_BAD_EMPTY])
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except ValueError:  # also UnicodeDecodeError
+        data = json.loads(text)
+    except ValueError:
         raise SaveFileError(SU[_BAD_JSON]) from None
     if not isinstance(data, dict):
         raise SaveFileError(SU[_BAD_KIND])
@@ -964,16 +1010,41 @@ def load_save(path):
     seed = data["seed"]
     if type(seed) is not int:
         raise SaveFileError(SU[_BAD_SEED])
-    return m, set(humans), levels, seed, raw.decode("utf-8")
+    return m, set(humans), levels, seed
 
 
-def resume(args, ask, say):
-    """The saved Game, or None for a new match (after saying why)."""
+def refuse_path(path, e):
+    """The one line for a save path the game must not write: what and what to do."""
+    if isinstance(e, ownfiles.Unreadable):
+        return SU[_CANNOT_READ] % (path, e.strerror or e)
+    if isinstance(e, ownfiles.Newer):
+        return SU[_NEWER] % path
+    if os.path.isdir(path):
+        return SU[_IS_FOLDER] % path
+    return SU[_NOT_OURS] % path
+
+
+def check_save_path(path):
+    """(text of our save or None, damaged reason or None); SavePathRefused with the one
+    line to print when the path is not ours to write."""
     try:
-        m, humans, levels, seed, text = load_save(args.save)
+        text = classify(path)
+    except ownfiles.Damaged as e:
+        return None, SU[_BAD_CHECK] if "checksum" in str(e) else SU[_BAD_JSON]
+    except (ownfiles.NotOurs, ownfiles.Unreadable, ownfiles.Newer) as e:
+        raise SavePathRefused(refuse_path(path, e)) from None
+    if text is None:
+        return None, None  # a new save (where it cannot be written, the match goes on)
+    try:
+        load_save(text)
     except SaveFileError as e:
-        say(SU[_UNREADABLE] % (e, move_aside(args.save)))
-        return None
+        return None, str(e)
+    return text, None
+
+
+def resume(args, text, ask, say):
+    """The saved Game, or None for a new match (after saying why)."""
+    m, humans, levels, seed = load_save(text)
     given = given_options(args)
     if given:
         say(SU[_NOTE_GIVEN] % " ".join(given))
@@ -1059,8 +1130,16 @@ def play(parser, args, ask, say, questions):
     if args.humans is not None and args.players is not None:
         check_seats(parser, args, args.players, args.humans)
     game = None
-    if args.save and not args.new and os.path.exists(args.save):
-        game = resume(args, ask, say)
+    if args.save:
+        try:
+            text, damaged = check_save_path(args.save)
+        except SavePathRefused as e:
+            say(str(e))
+            return 2
+        if damaged:
+            say(SU[_UNREADABLE] % (damaged, move_aside(args.save)))
+        elif text is not None and not args.new:
+            game = resume(args, text, ask, say)
     if game is None:
         game, notes = new_game(parser, args, ask, say, questions)
         for line in notes:
