@@ -322,3 +322,96 @@ def test_a_missing_font_falls_back_to_terminalio(monkeypatch):
     assert t.status.font is None and t.seat_font is None and not t.signs
     c = t.selected_card()
     assert t.status.text.startswith("P1 " + ui.card_name(c) + " ")  # "5S": letters
+
+
+# ----- lists longer than the screen: the scroll bar ------------------------------------------
+
+
+def scroll_bar(pix, y0, y1):
+    """The right edge of the screen from y0 to y1: (rows of the light thumb, rows of the
+    grey track) as two lists of y."""
+    thumb, track = [], []
+    for y in range(y0, y1):
+        if all(near(pix[x, y], ui.TEXT) for x in (sim.W - 2, sim.W - 1)):
+            thumb.append(y)
+        elif all(near(pix[x, y], ui.GREY) for x in (sim.W - 2, sim.W - 1)):
+            track.append(y)
+    return thumb, track
+
+
+def highlighted(pix, menu):
+    """The texts of the menu's lines drawn on yellow (the selected row) on the screen."""
+    return [line.text for line in menu.lines
+            if count_color(pix, ui.YELLOW, (line.x, line.y, line.x + 60, line.y + 10)) > 100]
+
+
+def walk_the_list(d, disp, menu, items_of):
+    """Down from the first row to the last, once more, and back up: at the top the
+    track shows below the thumb (more below) and not above, at the bottom above (more
+    above) and not below, in between on both sides; the selected row always in view, on
+    yellow; the cursor stops at both ends (no wrap)."""
+    n = len(items_of())
+    y0 = menu.y
+    y1 = menu.y + len(menu.lines) * 12 - 2
+    assert menu.cursor == 0
+    d.press(keys.UP)  # nothing above the first row: it stays
+    assert menu.cursor == 0
+    seen = []
+    for _ in range(n + 1):
+        pix = sim.screen_pixels(disp)
+        thumb, track = scroll_bar(pix, y0, y1)
+        assert thumb and len(thumb) + len(track) == y1 - y0, (menu.cursor, thumb, track)
+        assert thumb == list(range(thumb[0], thumb[-1] + 1))  # one piece
+        assert highlighted(pix, menu) == [items_of()[menu.cursor]], menu.cursor
+        # track above the thumb exactly when rows are hidden above; below, below
+        rows = len(menu.lines)
+        assert (thumb[0] > y0, thumb[-1] < y1 - 1) == (menu.top > 0, menu.top + rows < n)
+        seen.append((menu.cursor, thumb[0] > y0, thumb[-1] < y1 - 1))
+        d.press(keys.DOWN)
+    assert [c for c, _, _ in seen] == list(range(n)) + [n - 1]  # DOWN at the last: stays
+    assert seen[0] == (0, False, True)  # at the top: more below, nothing above
+    assert seen[-1] == (n - 1, True, False)  # at the bottom: more above, nothing below
+    for _ in range(n + 1):
+        d.press(keys.UP)
+    assert menu.cursor == 0
+
+
+def test_settings_show_the_rows_below_and_above_with_a_scroll_bar(disp):
+    """Language and Reset statistics are below the five rows in view: the bar says so."""
+    d = Driver(display=disp, seed=3)
+    d.step(2)
+    d.app.command(("settings",))
+    d.step(2)
+    scr = d.screen
+    shown = [line.text for line in scr.menu.lines]
+    assert scr.items()[-3].startswith("Language") and scr.items()[-3] not in shown
+    walk_the_list(d, disp, scr.menu, scr.items)
+
+
+def test_setup_shows_its_rows_below_and_above_with_a_scroll_bar(disp):
+    d = Driver(display=disp, seed=3)
+    d.step(2)
+    d.app.command(("setup",))
+    d.step(2)
+    scr = d.screen
+    n = len(scr.rows)
+    assert n >= 17 and len(scr.menu.lines) == 8
+    walk_the_list(d, disp, scr.menu, lambda: [r[1] for r in scr.rows])
+    # more players, more rows: the thumb is smaller and still fits the track
+    scr.menu.cursor = 2
+    d.press(keys.RIGHT, keys.RIGHT, keys.RIGHT)  # 7 players
+    assert len(scr.rows) == n + 3
+    pix = sim.screen_pixels(disp)
+    thumb, track = scroll_bar(pix, scr.menu.y, scr.menu.y + 8 * 12 - 2)
+    assert len(thumb) == (8 * 12 - 2) * 8 // (n + 3) and track
+
+
+def test_the_title_goes_round_and_has_no_scroll_bar(disp):
+    d = Driver(display=disp, seed=2)
+    d.step(2)
+    m = d.screen.menu
+    pix = sim.screen_pixels(disp)
+    thumb, track = scroll_bar(pix, m.y, m.y + len(m.lines) * 12)
+    assert thumb == [] and track == []  # every row in view: no bar
+    d.press(keys.UP)  # from the first row to the last, in view
+    assert m.cursor == 4

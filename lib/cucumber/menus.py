@@ -120,7 +120,13 @@ class Screen:
 
 class ListMenu:
     """Rows of text with one highlighted; ``top`` scrolls when there are more rows.
-    ``font``: the screen's Font (terminalio when None)."""
+    ``font``: the screen's Font (terminalio when None).
+
+    When the rows do not all fit, a scroll bar at the screen's right edge says so: a grey
+    track as tall as the list and a light thumb over the part in view (track below the
+    thumb: more rows below; above it: more above). The cursor then stops at the first
+    and the last row; it goes round only when every row is in view, where the jump is
+    seen."""
 
     def __init__(self, group, x, y, cells, rows, font=None):
         self.lines = []
@@ -131,6 +137,8 @@ class ListMenu:
             t = ui.Text("", x=x, y=y + i * ROW, width=cells, font=font)
             group.append(t)
             self.lines.append(t)
+        self.group = group
+        self.thumb = None  # the scroll bar's thumb, made when the rows first overflow
         self.top = 0
         self.cursor = 0
 
@@ -156,9 +164,32 @@ class ListMenu:
                 t.color(ui.BLACK, ui.YELLOW if on else ui.GREY)
             else:
                 t.color(ui.TEXT if on else ui.GREY)
+        if n > rows:
+            self._scroll_bar(n, rows)
+
+    def _scroll_bar(self, n, rows):
+        """The track and the thumb (two rectangles, 2 px wide at the right edge) for
+        ``n`` rows of which ``rows`` are in view from ``top``."""
+        h = rows * ROW - 2
+        size = max(4, h * rows // n)
+        y = self.y + (h - size) * self.top // (n - rows)
+        b = self.thumb
+        if b is None or b.height != size:  # a new size: a new thumb (a list grew)
+            g = self.group
+            if b is None:
+                g.append(ui.rect(ui.W - 2, self.y, 2, h, ui.GREY))
+            else:
+                g.remove(b)
+            b = ui.rect(ui.W - 2, y, 2, size, ui.TEXT)
+            g.append(b)
+            self.thumb = b
+        b.y = y
 
     def move(self, d, n):
-        self.cursor = (self.cursor + d) % n
+        c = self.cursor + d
+        if n <= len(self.lines):
+            c %= n
+        self.cursor = max(0, min(n - 1, c))
 
 
 def _column(labels):
