@@ -271,7 +271,7 @@ def test_truncated_and_garbage_images_never_raise():
 
 
 def test_file_nvm_persists(tmp_path):
-    path = str(tmp_path / "sub" / "nvm.bin")
+    path = str(tmp_path / "nvm.bin")
     f = FileNVM(path, size=1024)
     assert len(f) == 1024 and f[0] == 0xFF and f[0:3] == bytearray(b"\xff\xff\xff")
     st = Store(f)

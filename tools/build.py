@@ -50,6 +50,7 @@ for. ``--json`` adds the machine's version of those figures: one JSON line
 import argparse
 import importlib.metadata
 import importlib.util
+import io
 import json
 import os
 import re
@@ -61,6 +62,9 @@ import tomllib
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if os.path.join(ROOT, "tools") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+import ownfiles  # noqa: E402
 MARKER = ".cucumber-build"  # marks a folder this tool may empty (a dotfile: cp * skips it)
 LIMIT = 1024 * 1024
 CLUSTER = 512  # FAT cluster size on a 2 MB CIRCUITPY drive (for the on-disk estimate)
@@ -214,17 +218,64 @@ def copy_fonts(root, out, problems, say):
     return unused
 
 
+BUILD_KIND = "circuitpy-build"  # the signature of the marker's content (ownfiles)
+_OLD_MARKER = b"made by tools/build.py; the folder is emptied by the next build\n"
+
+
+def _our_files(out):
+    """The files (relative paths) our marker in ``out`` lists; None when ``out`` has no
+    marker of ours. A marker of an earlier version, which listed nothing, claims every
+    file (True)."""
+    try:
+        data = ownfiles.read_bytes(os.path.join(out, MARKER))
+    except (ownfiles.NotOurs, ownfiles.Unreadable):
+        return None
+    if data == _OLD_MARKER:
+        return True
+    try:
+        payload = ownfiles.unwrap(BUILD_KIND, data or b"")
+    except (ownfiles.NotOurs, ownfiles.Damaged, ownfiles.Newer):
+        return None
+    return set(payload.decode("utf-8").split("\n")) - {""}
+
+
+def _files_in(out):
+    found = []
+    for dirpath, _dirnames, filenames in os.walk(out):
+        for fn in filenames:
+            rel = os.path.relpath(os.path.join(dirpath, fn), out).replace(os.sep, "/")
+            if rel != MARKER:
+                found.append(rel)
+    return sorted(found)
+
+
 def prepare(out):
-    if os.path.exists(out):
+    """Empty ``out`` for a new build: only a new or empty folder, or one every file of
+    which an earlier build wrote (its marker lists them). Anything else is refused and
+    left exactly as it was."""
+    if os.path.lexists(out):
         if not os.path.isdir(out):
-            raise BuildError("%s exists and is not a folder" % out)
-        if os.listdir(out) and not os.path.exists(os.path.join(out, MARKER)):
-            raise BuildError("%s is not empty and is not an earlier build: refusing to clear it"
-                             % out)
+            raise BuildError("%s exists and is not a folder: it is left as it is; choose "
+                             "another with --out DIR" % out)
+        found = _files_in(out)
+        ours = _our_files(out)
+        if ours is None and os.listdir(out):
+            raise BuildError("%s is not empty and is not an earlier build: nothing in it is "
+                             "touched; choose an empty or new folder with --out DIR" % out)
+        theirs = [f for f in found if ours is not None and ours is not True and f not in ours]
+        if theirs:
+            raise BuildError("%s holds %s, which the build did not write: nothing in it is "
+                             "touched; move it, or choose another folder with --out DIR"
+                             % (out, theirs[0]))
         shutil.rmtree(out)
     os.makedirs(out)
-    with open(os.path.join(out, MARKER), "w") as f:
-        f.write("made by tools/build.py; the folder is emptied by the next build\n")
+    seal(out)
+
+
+def seal(out):
+    """Write the marker listing every file in ``out``: the next build may empty it."""
+    ownfiles.write_atomic(os.path.join(out, MARKER),
+                          ownfiles.wrap(BUILD_KIND, "\n".join(_files_in(out)).encode()))
 
 
 def tree_size(path):
@@ -321,6 +372,7 @@ def build(out, root=ROOT, quiet=False, metrics=False):
                         "on_disk_estimate": total[1], "limit": LIMIT}))
     if total[0] > LIMIT:
         problems.append("the bundle is %d bytes, over the %d byte target" % (total[0], LIMIT))
+    seal(out)
     return parts, problems
 
 
@@ -449,14 +501,16 @@ def write_zip(tree, path, top, extra=()):
     for name, data in extra:
         files[top + "/" + name] = data
     entries = sorted([(d, None) for d in dirs] + list(files.items()))
-    tmp = path + ".part"
-    with zipfile.ZipFile(tmp, "w") as z:
+    ownfiles.check_zip_target(path)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
         for name, data in entries:
             if data is None:
                 z.writestr(_zip_entry(name, True), b"")
             else:
                 z.writestr(_zip_entry(name, False), data, compresslevel=9)
-    os.replace(tmp, path)
+        z.comment = ownfiles.ZIP_COMMENT  # says by itself that the build wrote it
+    ownfiles.write_atomic(path, buf.getvalue())
     return path
 
 
@@ -473,6 +527,11 @@ def make_zips(dist, root=ROOT, quiet=False, metrics=False):
     say = (lambda *a: None) if quiet else print
     version = read_version(root)
     paths = []
+    for series, _needs in ZIPS:  # refused before the build, not after it
+        try:
+            ownfiles.check_zip_target(os.path.join(dist, zip_name(version, series) + ".zip"))
+        except (ownfiles.NotOurs, ownfiles.Unreadable) as e:
+            raise BuildError(str(e)) from None
     with tempfile.TemporaryDirectory(prefix="cucumber_zip_") as tmp:
         tree = os.path.join(tmp, "CIRCUITPY")
         _parts, problems = build(tree, root=root, quiet=True)

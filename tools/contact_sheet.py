@@ -19,6 +19,7 @@ for _p in (ROOT, os.path.join(ROOT, "lib"), HERE):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+import ownfiles  # noqa: E402
 import screenshots  # noqa: E402  (sets the headless SDL drivers)
 
 SHOTS = ("02_setup", "06_table_legal", "11_round_summary")
@@ -48,8 +49,11 @@ def make(out, codes=None):
                 img = pygame.image.load(os.path.join(folder, shot + ".png"))
                 sheet.blit(img, (LABEL_W + col * (W + GAP), y))
         lang.choose(0)
-    os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
-    pygame.image.save(sheet, out)
+    with tempfile.TemporaryDirectory() as tmp:  # pygame writes a file; we sign its bytes
+        plain = os.path.join(tmp, "sheet.png")
+        pygame.image.save(sheet, plain)
+        with open(plain, "rb") as f:
+            ownfiles.write_atomic(out, ownfiles.sign_png(f.read()))
     return out
 
 
@@ -57,6 +61,12 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "screenshots", "languages.png"))
     args = ap.parse_args(argv)
+    try:  # only a new file, or a sheet our tools made: checked before the long tour
+        ownfiles.check_parent(args.out, "--out FILE.png")
+        ownfiles.check_png_target(args.out, "--out FILE.png")
+    except (ownfiles.NotOurs, ownfiles.Unreadable) as e:
+        print("contact_sheet: %s." % e, file=sys.stderr)
+        return 2
     import contextlib
     import io
     # the tour's own console lines and the failing bot's traceback are not the point here

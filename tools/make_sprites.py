@@ -25,6 +25,9 @@ import os
 import struct
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ownfiles  # noqa: E402
+
 TILE_W = 20
 TILE_H = 28
 PER_ROW = 16
@@ -316,7 +319,18 @@ def main(argv=None):
     ap.add_argument("--preview", help="also write enlarged PNGs: this name for cards.bmp, "
                     "-<letters> added before its extension for the others")
     args = ap.parse_args(argv)
-    os.makedirs(args.out, exist_ok=True)
+    # sprites/ is the repository's own (git keeps it); any other folder must be new, empty
+    # or one this tool wrote, so that nothing of a person's is written over.
+    ours = None
+    if os.path.abspath(args.out) != os.path.join(here, "sprites"):
+        try:
+            ours = ownfiles.claim_folder(args.out, "sprites", "--out DIR")
+            for name, _courts in SHEETS:
+                ownfiles.may_write_in(args.out, name, ours)
+        except (ownfiles.NotOurs, ownfiles.Unreadable) as e:
+            print("make_sprites: %s." % e, file=sys.stderr)
+            return 2
+        ownfiles.record_folder(args.out, "sprites", ours + [n for n, _c in SHEETS])
     for name, courts in SHEETS:
         px = sheet(courts)
         data = bmp_bytes(px)

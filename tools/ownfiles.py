@@ -34,7 +34,16 @@ class NotOurs(ValueError):
 
 
 class Unreadable(OSError):
-    """The path exists but cannot be read (permissions): left where it is."""
+    """The path exists but cannot be read (permissions): left where it is. ``reason`` is
+    the system's word for why."""
+
+    def __init__(self, path, reason):
+        super().__init__(path, reason)
+        self.path = path
+        self.reason = reason
+
+    def __str__(self):
+        return "%s cannot be read (%s): it is left where it is" % (self.path, self.reason)
 
 
 class Damaged(ValueError):
@@ -95,8 +104,7 @@ def read_bytes(path):
     except OSError as e:
         if e.errno == errno.EISDIR:
             raise NotOurs("%s is a folder: it is left as it is" % path) from None
-        raise Unreadable(e.errno, "%s cannot be read (%s): it is left where it is"
-                         % (path, e.strerror or e)) from None
+        raise Unreadable(path, e.strerror or str(e)) from None
 
 
 def write_atomic(path, data):
@@ -170,8 +178,7 @@ def claim_folder(folder, kind, what):
     try:
         names = os.listdir(folder)
     except OSError as e:
-        raise Unreadable(e.errno, "%s cannot be read (%s): it is left where it is"
-                         % (folder, e.strerror or e)) from None
+        raise Unreadable(folder, e.strerror or str(e)) from None
     if not names:
         return []
     try:

@@ -21,9 +21,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import ownfiles  # noqa: E402
 import simulator as sim  # noqa: E402
 from cucumber import keys  # noqa: E402
 
+SHOTS_KIND = "screenshots"  # the signature of our folder's marker (ownfiles)
 PAGES = ("round", "life", "out", "back", "sudden")
 
 
@@ -125,7 +127,8 @@ def shoot(out, disp=None, code=None, check=None):
     language (None: as the nvm says, English on a fresh one)."""
     from cucumber.settings import HUMAN, MEDIUM, HARD, EASY
     if out is not None:
-        os.makedirs(out, exist_ok=True)
+        # Only a new or empty folder, or one these screenshots made (ownfiles: NotOurs).
+        ours = ownfiles.claim_folder(out, SHOTS_KIND, "--out DIR")
         if disp is None:
             disp = sim.make_display(headless=True)
     saved = []
@@ -136,7 +139,9 @@ def shoot(out, disp=None, code=None, check=None):
         if out is None:
             saved.append(name)
             return
-        path = os.path.join(out, name + ".png")
+        path = ownfiles.may_write_in(out, name + ".png", ours)
+        ours.append(name + ".png")
+        ownfiles.record_folder(out, SHOTS_KIND, ours)  # listed before it lands
         sim.save_png(disp, path)
         saved.append(path)
 
@@ -343,12 +348,19 @@ def main(argv=None):
     for c in codes:
         if c not in lang.CODES:
             ap.error("unknown language %r: one of %s, or all" % (c, " ".join(lang.CODES)))
-    for c in codes:
-        out = os.path.join(args.out, c) if args.lang == "all" else args.out
-        saved = shoot(out, code=c)
-        for p in saved:
-            print(p)
-        print("%d screenshots in %s" % (len(saved), out))
+    try:
+        if args.lang == "all":  # the top folder holds one folder of ours per language
+            top = ownfiles.claim_folder(args.out, SHOTS_KIND, "--out DIR")
+            ownfiles.record_folder(args.out, SHOTS_KIND, top + list(codes))
+        for c in codes:
+            out = os.path.join(args.out, c) if args.lang == "all" else args.out
+            saved = shoot(out, code=c)
+            for p in saved:
+                print(p)
+            print("%d screenshots in %s" % (len(saved), out))
+    except (ownfiles.NotOurs, ownfiles.Unreadable) as e:
+        print("screenshots: %s." % e, file=sys.stderr)
+        return 2
     return 0
 
 

@@ -7,8 +7,12 @@ off-screen driver) the terminal game starts instead, with a one-line note: a gam
 running in a window nobody can see would wait for keys forever.
 
 Keys: arrows = d-pad, Z or A = A, X or B = B, Enter = START, Space or Tab = SELECT,
-Esc = quit. The five NeoPixels are drawn in a strip under the screen. Saves go to a
-file standing in for ``microcontroller.nvm`` (``build/sim_nvm.bin`` by default).
+F1 or H (or ?) = the key map over the screen, Esc = quit. The key map also shows at
+start, until a key is pressed or a few seconds pass; the window's title says "F1: keys".
+The five NeoPixels are drawn in a strip under the screen. Saves go to a file standing in
+for ``microcontroller.nvm`` (``build/sim_nvm.bin`` by default). Without an audio device
+one line says that the sound is off; what SDL, ALSA and Blinka would print about a PC
+that is not a board is kept off the terminal.
 
 The module also provides the pieces the tests and ``tools/screenshots.py`` use:
 ``HostHardware`` (the hardware interface of ``cucumber.board``, with a settable fake
@@ -16,6 +20,7 @@ clock), ``HeadlessDisplay`` (a display that renders nothing), ``make_display()``
 headless or windowed PyGameDisplay) and ``screen_pixels()``.
 """
 
+import contextlib
 import os
 import sys
 import time
@@ -28,6 +33,11 @@ for _p in (ROOT, os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")):
 from cucumber import keys  # noqa: E402
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Blinka (under blinka_displayio_pygamedisplay) looks for the board it runs on and, on a
+# PC, prints "GENERIC_X86 is not fully supported" twice: its own stand-in board is what
+# the simulator is. Set before anything imports Blinka; a board chosen outside wins.
+if not (os.environ.get("BLINKA_FORCECHIP") or os.environ.get("BLINKA_FORCEBOARD")):
+    os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
 W, H = 160, 128
 STRIP = 10  # height of the NeoPixel strip under the screen in the window
@@ -126,12 +136,34 @@ class HostHardware:
             pass
 
 
+@contextlib.contextmanager
+def quiet_stderr():
+    """Standard error (file descriptor 2) to nowhere for a moment: what SDL's and ALSA's C
+    code print while they look for a display or an audio device ("ALSA lib ... cannot
+    find card '0'", "XDG_RUNTIME_DIR is invalid or not set"). Their failures still come
+    back as pygame.error, which says why."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 def _make_sounds():
     """Short tones through pygame.mixer, or None when there is no audio device."""
     try:
         import numpy as np
         import pygame
-        pygame.mixer.init(frequency=22050, size=-16, channels=1)
+        with quiet_stderr():
+            pygame.mixer.init(frequency=22050, size=-16, channels=1)
         tones = {"play": (880, 40), "trick": (660, 90), "penalty": (220, 250),
                  "out": (150, 400), "win": (1040, 350), "error": (110, 120)}
         out = {}
@@ -176,7 +208,8 @@ def open_window(scale=4):
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
     try:
-        pygame.display.init()
+        with quiet_stderr():
+            pygame.display.init()
     except pygame.error as e:
         raise NoWindow("pygame cannot use the display: %s" % e) from e
     driver = pygame.display.get_driver()
@@ -184,7 +217,8 @@ def open_window(scale=4):
         pygame.display.quit()
         raise NoWindow("SDL found no display, only its %r video driver" % driver)
     try:
-        return make_display(headless=False, scale=scale, strip=True)
+        with quiet_stderr():
+            return make_display(headless=False, scale=scale, strip=True)
     except pygame.error as e:
         pygame.display.quit()
         raise NoWindow("SDL cannot open a window: %s" % e) from e
@@ -240,15 +274,157 @@ def draw_lights(display, colors):
 
 
 def open_nvm(path):
+    """The file standing in for the board's nvm; SystemExit(2) after one line when the
+    path holds something the simulator did not write (left exactly as it was)."""
     try:
         from host_nvm import FileNVM
+        import ownfiles
     except ImportError:
         return None
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    return FileNVM(path, size=8192)
+    try:
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        nvm = FileNVM(path, size=8192)
+    except (ownfiles.NotOurs, ownfiles.Newer, ownfiles.Unreadable, OSError) as e:
+        if isinstance(e, ownfiles.Newer):
+            e = "%s was written by a newer version of the game: it is left as it is" % path
+        elif isinstance(e, OSError) and not isinstance(e, ownfiles.Unreadable):
+            e = "%s cannot be used (%s)" % (path, e.strerror or e)
+        print("simulator: %s. Choose another file with --nvm FILE." % str(e).rstrip("."),
+              file=sys.stderr)
+        raise SystemExit(2) from None
+    if nvm.kept_aside:
+        print("simulator: the saves in %s were damaged: kept as %s; starting with fresh "
+              "settings and statistics." % (path, nvm.kept_aside))
+    return nvm
 
 
 KEYMAP = None
+# The key map's texts (section termplay), each "key: what it does"
+KEY_TEXTS = ("key_dpad", "key_a", "key_b", "key_start", "key_select", "key_help", "key_quit")
+
+
+def key_texts():
+    """The key map in the chosen language."""
+    from cucumber import lang
+    return [lang.text("termplay", k) for k in KEY_TEXTS]
+
+
+class KeyHelp:
+    """The key map drawn over the window's screen: at start until a key is pressed or
+    ``START_S`` seconds pass, and again with F1, H or ?; any key hides it. While it
+    shows, the game waits (it takes no step and no key), so nothing happens unseen
+    under it. The texts are read when it opens: in the language chosen then."""
+
+    START_S = 8
+    MARGIN = 2
+    FONTS = ("medium", "small")  # the largest in which every line fits
+    KEY_COLOUR = (0xFF, 0xD2, 0x1E)  # the game's YELLOW, TEXT and CYAN (cucumber.ui)
+    TEXT_COLOUR = (0xF0, 0xF0, 0xE0)
+    BACK_COLOUR = (0x70, 0xD0, 0xFF)
+
+    def __init__(self, display):
+        self.display = display
+        self.visible = False
+        self.until = None
+
+    @staticmethod
+    def asks(ev):
+        """Whether key event ``ev`` asks for the key map."""
+        import pygame
+        return ev.key in (pygame.K_F1, pygame.K_h) or getattr(ev, "unicode", "") == "?"
+
+    def show(self, seconds=None, now=None):
+        self.visible = True
+        if seconds is not None and now is None:
+            now = time.monotonic()
+        self.until = None if seconds is None else now + seconds
+        self.draw()
+
+    def hide(self):
+        self.visible = False
+        self.until = None
+        self.display._core.full_refresh = True  # the game's screen, all of it, again
+
+    def key(self, ev):
+        """Key event ``ev``: True when it was the key map's (shown or hidden by it), False
+        when it goes to the game."""
+        if self.visible:
+            self.hide()
+            return True
+        if self.asks(ev):
+            self.show()
+            return True
+        return False
+
+    def tick(self, now):
+        if self.visible and self.until is not None and now >= self.until:
+            self.hide()
+
+    @staticmethod
+    def lines():
+        """The title, the key lines ("key: what it does") and the way back."""
+        from cucumber import lang
+        return ([lang.text("termplay", "keys")] + key_texts()
+                + [lang.text("termplay", "keys_back")])
+
+    @classmethod
+    def font(cls, lines):
+        """The game's largest font in which every line fits the screen."""
+        for name in cls.FONTS:
+            f = GlyphFont(name)
+            if max(len(line) for line in lines) * f.w <= W - 2 * cls.MARGIN:
+                return f
+        return f
+
+    def draw(self):
+        """Darken the screen and write the key map on it in the game's letters."""
+        import pygame
+        surf = self.display._pygame_screen
+        lines = self.lines()
+        f = self.font(lines)
+        shade = pygame.Surface((W, H), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 240))
+        surf.blit(shade, (0, 0))
+        pitch = (H - 2 * self.MARGIN) // len(lines)
+        y = self.MARGIN + (pitch - f.h) // 2
+        for i, line in enumerate(lines):
+            if i == 0:
+                f.draw(surf, line, (W - len(line) * f.w) // 2, y, self.KEY_COLOUR)
+            elif i == len(lines) - 1:
+                f.draw(surf, line, (W - len(line) * f.w) // 2, y, self.BACK_COLOUR)
+            else:
+                cut = max(0, line.find(":"))
+                f.draw(surf, line[:cut], self.MARGIN, y, self.KEY_COLOUR)
+                f.draw(surf, line[cut:], self.MARGIN + cut * f.w, y, self.TEXT_COLOUR)
+            y += pitch
+
+
+class GlyphFont:
+    """One of the game's bitmap fonts (fonts/<name>.glyphs, the format of
+    tools/make_glyphs.py: "CGF1", cell width and height, the glyph count, the sorted code
+    points, then each glyph's cell at one bit a pixel) drawn with pygame: the key map in
+    the handheld's own letters. A character the font has not is left blank."""
+
+    def __init__(self, name):
+        import struct
+        with open(os.path.join(ROOT, "fonts", name + ".glyphs"), "rb") as f:
+            data = f.read()
+        if data[:4] != b"CGF1":
+            raise ValueError("fonts/%s.glyphs is not a glyph file" % name)
+        self.w, self.h = data[4], data[5]
+        n = struct.unpack_from("<H", data, 6)[0]
+        stride = (self.w * self.h + 7) >> 3
+        base = 8 + 2 * n
+        self.glyphs = {chr(cp): data[base + i * stride:base + (i + 1) * stride]
+                       for i, cp in enumerate(struct.unpack_from("<%dH" % n, data, 8))}
+
+    def draw(self, surf, text, x, y, colour):
+        for ch in text:
+            bits = self.glyphs.get(ch)
+            for b in range(self.w * self.h if bits else 0):
+                if bits[b >> 3] & (0x80 >> (b & 7)):
+                    surf.set_at((x + b % self.w, y + b // self.w), colour)
+            x += self.w
 
 
 def _keymap():
@@ -284,6 +460,9 @@ def main(argv=None, no_window=terminal_instead):
         lang.choose(lang.CODES.index(args.lang))  # also what a terminal game instead uses
     import pygame
     use_repo_assets()
+    nvm = open_nvm(args.nvm)  # before the window: a refused path opens nothing
+    if nvm is None:
+        print("tools/host_nvm.py not found: saves kept in memory only")
     if args.headless:
         display = make_display(headless=True, strip=True)
     else:
@@ -291,18 +470,30 @@ def main(argv=None, no_window=terminal_instead):
             display = open_window(args.scale)
         except NoWindow as e:
             return no_window(str(e))
-    nvm = open_nvm(args.nvm)
-    if nvm is None:
-        print("tools/host_nvm.py not found: saves kept in memory only")
     hw = HostHardware(display=display, nvm=nvm, sound=not args.headless)
     from cucumber.app import App
-    app = App(hw)
+    app = App(hw)  # the saved language is chosen here
     if args.lang is not None and app.prefs is not None:
         use_language(app, lang.CODES.index(args.lang))
+    if not args.headless and hw._sounds is None:
+        print(lang.text("termplay", "sound_off"))
+    pygame.display.set_caption(lang.text("termplay", "caption"))
+    print("%s - %s" % (lang.text("termplay", "keys"), ", ".join(key_texts())))
+    return run(display, hw, app, args.frames)
+
+
+def run(display, hw, app, frames=0, clock=time.monotonic, key_help=None):
+    """The window's loop; 0 when the player quits (Esc, or the window closed), or after
+    ``frames`` frames (0: never). Without ``key_help`` (a KeyHelp) the key map is shown
+    over the first screen for ``KeyHelp.START_S`` seconds of ``clock``."""
+    import pygame
     km = _keymap()
-    print("Cucumber simulator: arrows, Z/A = A, X/B = B, Enter = START, "
-          "Space/Tab = SELECT, Esc = quit")
-    frames = 0
+    if key_help is None:
+        key_help = KeyHelp(display)
+        app.step()
+        display.refresh()
+        key_help.show(KeyHelp.START_S, clock())
+    done = 0
     while True:
         for ev in pygame.event.get():
             if ev.type == pygame.QUIT:
@@ -310,15 +501,19 @@ def main(argv=None, no_window=terminal_instead):
             if ev.type == pygame.KEYDOWN:
                 if ev.key == pygame.K_ESCAPE:
                     return 0
+                if key_help.key(ev):
+                    continue
                 k = km.get(ev.key)
                 if k is not None:
                     hw.press(k)
-        app.step()
-        display.refresh()
+        key_help.tick(clock())
+        if not key_help.visible:
+            app.step()
+            display.refresh()
         draw_lights(display, hw.light_colors)
         pygame.display.flip()
-        frames += 1
-        if args.frames and frames >= args.frames:
+        done += 1
+        if frames and done >= frames:
             return 0
         time.sleep(1 / 60)
 
