@@ -40,6 +40,11 @@ REDRAWN = {
     # a round top lobe, two side lobes notched at the bottom, a stem and a foot (the
     # card sprite's small club, one row taller).
     "medium.pcf": {0x2663: ("00", "70", "70", "F8", "F8", "D8", "20", "70", "00", "00")},
+    # 9x15B fits an accent over a capital by drawing the letter two rows short: its Ó
+    # was an O no taller than ó's, and the Polish title read "OGóREK". Here the O is
+    # the full capital (rows 2-11, as O) under a two-row acute at the top right.
+    "large.pcf": {0xD3: ("0300", "0600", "3C00", "6600", "C300", "C300", "C300", "C300",
+                         "C300", "C300", "6600", "3C00", "0000", "0000", "0000")},
 }
 
 FONTS = (

@@ -20,7 +20,9 @@ from cucumber import table as table_mod  # noqa: E402
 
 @pytest.fixture(scope="module")
 def disp():
-    return sim.make_display(headless=True)
+    d = sim.make_display(headless=True)
+    yield d
+    displayio.release_displays()  # Blinka allows one display at a time
 
 
 def near(px, rgb, tol=10):
