@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 ARGS =
 
 .DEFAULT_GOAL := help
-.PHONY: help play test terminal bench arena build bundle screenshots clean clean-saves
+.PHONY: help play test terminal bench arena build bundle screenshots clean clean-saves py-note
 
 RIG := tools/rig/node_modules/.installed
 
@@ -30,6 +30,7 @@ help:
 	@echo "Options go through ARGS, e.g.  make play ARGS=\"--terminal --players 5\""
 	@echo "                               make arena ARGS=\"--deals 200 --bots hard,easy\""
 	@echo "Python 3.11 or newer is needed; another one than python3: make PY=python3.12 play"
+	@echo "(once $(VENV)/ is made it keeps its Python: make clean first to change it)"
 
 # $(call venv,requirements file): make $(VENV) with $(PY) unless it holds a Python 3.11+
 # already, then install the pinned file into it. First the one-line check of $(PY), so
@@ -39,7 +40,9 @@ help:
 # installs again).
 define venv
 	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
-	  echo "Python 3.11 or newer is needed; $(PY) is $$(command -v $(PY) >/dev/null && $(PY) -V 2>&1 || echo 'not installed'). Install one, or name it: make PY=python3.12 ..." >&2; \
+	  if command -v $(PY) >/dev/null 2>&1; then what="$$($(PY) -V 2>&1 | head -n 1)"; \
+	  else what="not installed"; fi; \
+	  echo "Python 3.11 or newer is needed; $(PY): $${what:-does not run}. Install one, or name one that runs: make PY=/path/to/python3 ..." >&2; \
 	  exit 1; }
 	@fresh=; \
 	if ! $(BIN)/python -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then \
@@ -56,13 +59,29 @@ define venv
 	  exit 1; }
 endef
 
+# PY given (make PY=... or the environment) while $(VENV)/ holds another Python, which
+# the recipes above keep: one line says so and how to change it, and make goes on with
+# $(VENV)/ as it is. The check runs with every target that uses $(VENV)/.
+PY_GIVEN := $(filter command line environment,$(origin PY))
+VERSION_OF = -c 'import platform; print(platform.python_version())'
+py-note:
+ifneq ($(PY_GIVEN),)
+	@have=$$($(BIN)/python -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null \
+	  && $(BIN)/python $(VERSION_OF) 2>/dev/null); \
+	want=$$($(PY) $(VERSION_OF) 2>/dev/null); \
+	if [ -n "$$have" ] && [ "$$have" != "$$want" ]; then \
+	  if [ -n "$$want" ]; then want="Python $$want"; else want="it does not run here"; fi; \
+	  echo "Note: $(VENV)/ holds Python $$have and keeps it, so PY=$(PY) ($$want) is not used: make clean, then make PY=$(PY) play, to change it."; \
+	fi
+endif
+
 # Playing and building: no test or benchmark tools.
-$(PLAY_STAMP): requirements-play.txt
+$(PLAY_STAMP): requirements-play.txt | py-note
 	$(call venv,requirements-play.txt)
 	@touch $@
 
 # The tests and benchmarks: requirements-dev.txt includes requirements-play.txt.
-$(STAMP): requirements-dev.txt requirements-play.txt
+$(STAMP): requirements-dev.txt requirements-play.txt | py-note
 	$(call venv,requirements-dev.txt)
 	@touch $@ $(PLAY_STAMP)
 
@@ -78,11 +97,13 @@ UNIX32 := tools/rig/build/micropython32
 $(UNIX32): tools/rig/build_unix32.py $(wildcard tools/rig/unix32/*) | $(PLAY_STAMP)
 	$(BIN)/python tools/rig/build_unix32.py
 
+# Exit status 2 is a command line the game refused after saying why and what to type:
+# make adds no "Error 2" line under it.
 play: $(PLAY_STAMP)
-	$(BIN)/python tools/play.py $(ARGS)
+	@$(BIN)/python tools/play.py $(ARGS) || [ $$? -eq 2 ]
 
 terminal: $(PLAY_STAMP)
-	$(BIN)/python tools/terminal_game.py $(ARGS)
+	@$(BIN)/python tools/terminal_game.py $(ARGS) || [ $$? -eq 2 ]
 
 test: $(STAMP) $(RIG) $(UNIX32)
 	$(BIN)/ruff check .
