@@ -11,6 +11,7 @@ rearranges the others' hidden cards and checks that the hint does not change).
 Loaded when up is pressed and forgotten at the next screen (cucumber.app).
 """
 
+from cucumber import lang
 from engine.ai import thoughts
 from engine.rng import Rng
 
@@ -32,18 +33,21 @@ def hint(app, seat):
 
 def give(app):
     """Show the holder's hint on the table (nothing when it is not their turn): "hint:
-    31% risk, 19 deals", "hint: one card to play"..., in the table's words
-    (Table.show_hint)."""
+    31% risk, 19 deals", "hint: rule of thumb" (no search) or "hint: one card to play"
+    (every legal card of one rank: nothing to choose), the table section's texts read
+    now (cucumber.table does not keep them)."""
     m = app.match
     s = m.current_player()
     if app.hinters is None or s != app.holder or app.hinters[s] is None:
         return
     card, thought = hint(app, s)
-    risk = deals = None  # no search: a rule of thumb, or one card to play (show_hint)
+    t = app.table
     if thought is not None:
         app.decision_deals = thought[0]
         for c, _, r in thought[2]:
             if c >> 2 == card >> 2:
-                risk = r
-                deals = thought[0]
-    app.table.show_hint(card, risk, deals)
+                t.show_hint(card, lang.text("table", "hint") % (r, thought[0]))
+                return
+    legal = t.legal
+    one = legal[0] >> 2 == legal[t.nlegal - 1] >> 2
+    t.show_hint(card, lang.text("table", "hint_one_card" if one else "hint_thumb"))

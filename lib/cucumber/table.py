@@ -56,13 +56,13 @@ _THINKING = const(6)
 _TAKES = const(7)
 _TAKES_LAST = const(8)
 _CARDS_HIDDEN = const(9)
-_HINT = const(10)
-_HINT_THUMB = const(11)
-_HINT_ONE_CARD = const(12)
-_HANDS_HIDDEN = const(13)  # from here: terminalio's (ASCII), not in the status font
-_WATCHING = const(14)
-_REVIEW = const(15)
-_BACK = const(16)
+_HANDS_HIDDEN = const(10)  # from here: terminalio's (ASCII), not in the status font
+_WATCHING = const(11)
+_REVIEW = const(12)
+_BACK = const(13)
+_HINT = const(14)  # from here: the hint's, in the status font but not kept (word)
+_HINT_THUMB = const(15)
+_HINT_ONE_CARD = const(16)
 
 
 def table_fonts(n, kinds=None):
@@ -72,9 +72,12 @@ def table_fonts(n, kinds=None):
     The texts (cucumber.lang's "table" section in the chosen language) are ONE string, a
     text a line (Table.word): a string per text took some 300 bytes more of the heap,
     and reading the section again at each table's build left garbage among what the
-    table then allocates. The status font holds the characters of the status line's
-    texts, the digits, the seats' names, the language's rank letters and the suit signs;
-    during the demo (cucumber.demo loaded) those of its two lines too; with a Bot seat
+    table then allocates. The hint's texts, the section's last, are not in it: only
+    cucumber.hint says them, reading the one it needs then (kept, a third one for "one
+    card to play" took the 5p-bot-hints plan over its 100 KB). The status font holds
+    the characters of the status line's texts (the hint's too), the digits, the seats'
+    names, the language's rank letters and the suit signs; during the demo
+    (cucumber.demo loaded) those of its two lines too; with a Bot seat
     (cucumber.botseat) its messages' and the lower-case letters of an exception's name
     (those sections read here for their characters only). Each character costs a
     look-up and one read of its glyph (not timed on a board), and 15 bytes of sheet."""
@@ -83,7 +86,7 @@ def table_fonts(n, kinds=None):
     more = "0123456789/" + ui.seat_name(0) + ui.SUIT_SIGNS
     for r in range(13):
         more += lang.rank(r)
-    chars = lang.chars(w[:_HANDS_HIDDEN], more)
+    chars = lang.chars(w[:_HANDS_HIDDEN] + w[_HINT:], more)
     if "cucumber.demo" in sys.modules:
         chars = lang.chars(lang.section("demo"), chars)
     bot = False
@@ -97,7 +100,7 @@ def table_fonts(n, kinds=None):
         seat = None
     status = ui.Font("medium", chars, red=RED_SUITS)
     STATUS_CHARS = status.chars
-    return (status, seat, "\n".join(w))
+    return (status, seat, "\n".join(w[:_HINT]))
 
 
 class Table:
@@ -434,23 +437,13 @@ class Table:
         t = self.trick_label()
         return s + " " * max(1, 26 - len(s) - len(t)) + t
 
-    def show_hint(self, card, risk, deals):
-        """Select ``card`` (cucumber.hint's) and say why on the status line: its ``risk``
-        of taking the penalty (percent) over ``deals`` sampled deals ("hint: 31% risk, 19
-        deals"); risk None: the AI did not search ("hint: rule of thumb"), or the legal
-        cards are all of one rank ("hint: one card to play": nothing to choose)."""
-        legal = self.legal
-        n = self.nlegal
-        for i in range(n):
-            if legal[i] == card:
+    def show_hint(self, card, text):
+        """Select ``card`` (cucumber.hint's) and say why on the status line: ``text``
+        (cucumber.hint's, one of the section's hint texts)."""
+        for i in range(self.nlegal):
+            if self.legal[i] == card:
                 self.sel = i
         self._draw_selection()
-        if risk is not None:
-            text = self.word(_HINT) % (risk, deals)
-        elif legal[0] >> 2 == legal[n - 1] >> 2:
-            text = self.word(_HINT_ONE_CARD)
-        else:
-            text = self.word(_HINT_THUMB)
         self.set_status(text, ui.CYAN)
 
     # ----- review of played cards ----------------------------------------------------
