@@ -155,9 +155,9 @@ class Demo:
         is played: the console line, and the second line shown when its card is down."""
         if thought is not None:
             print(think_line(seat, level, card, thought, ns, self.words))
-        app = self.app  # (set by step, which runs before the app's AI turn)
+        # the legal cards it had (its card is not played yet; step set self.app)
         self.why_chosen = short_thought(level, card, thought, ns, self.words,
-                                        app.match.legal_cards() if app else None)
+                                        self.app.match.legal_cards())
 
     def played(self, seat, card, why):
         """A card is down: the two lines."""
@@ -242,10 +242,9 @@ def short_thought(level, chosen, thought, ns, words, legal=None):
     are all of one rank (the engine then decides without a rule or a search: cards of
     one rank play alike)."""
     if thought is None:
+        i = _OWN if level == "bot" else _THUMB
         if legal and legal[0] >> 2 == legal[-1] >> 2:
             i = _ONE_CARD
-        else:
-            i = _OWN if level == "bot" else _THUMB
         return word(words, i) % level_name(level, words)
     deals = thought[0]
     for c, _, risk in thought[2]:
