@@ -1016,7 +1016,7 @@ def load_save(text):
 def refuse_path(path, e):
     """The one line for a save path the game must not write: what and what to do."""
     if isinstance(e, ownfiles.Unreadable):
-        return SU[_CANNOT_READ] % (path, e.strerror or e)
+        return SU[_CANNOT_READ] % (path, e.reason)
     if isinstance(e, ownfiles.Newer):
         return SU[_NEWER] % path
     if os.path.isdir(path):
