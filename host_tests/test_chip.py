@@ -2,7 +2,7 @@
 missing -> every row "n/a" and a page that still builds, ticks and answers keys; one
 sensor failing -> only its row is "n/a"; the fakes -> the expected figures; every row
 within the screen's 26 columns, in every language; B goes back, A reads again. Also on the board's
-interpreter (micropython32 with the board's modules as C, tools/boardrig.py): the same
+interpreter (micropython32 with the board's modules as C, tools/rig/boardrig.py): the same
 strings, the real-module path, and what the module and the page cost in heap."""
 
 import ast
@@ -26,8 +26,8 @@ MASK = (1 << 29) - 1
 GOOD = {"mem_free": 40960, "mem_alloc": 102400, "cpu_temperature": 35.0,
         "cpu_frequency": 120000000, "cpu_voltage": 3.3, "battery_raw": 38726,
         "light_raw": 26214}
-STATS = {"decision_ns": 271300000, "deals": 1800, "flash_writes": 42, "started_ms": 1000}
-EXPECTED = {"Heap free": "40960/143360 B", "AI decision": "271.3 ms", "Deals/s": "6634",
+STATS = {"decision_ns": 271300000, "decision_deals": 1800, "flash_writes": 42, "started_ms": 1000}
+EXPECTED = {"Heap free": "40960/143360 B", "Last AI move": "271.3 ms", "Deals/s": "6634",
             "CPU temp": "35.0 C", "CPU clock": "120 MHz", "CPU supply": "3.30 V",
             "Battery": "3.90 V", "Light": "40 %", "Flash writes": "42",
             "Uptime": "1:02:03"}
@@ -144,7 +144,7 @@ def test_heap_total_missing_still_shows_the_free_heap():
 def test_a_failing_stat_costs_only_its_row():
     class Stats:
         decision_ns = 271300000
-        deals = None  # an AI that sampled nothing
+        decision_deals = None  # an AI that sampled nothing
         started_ms = 1000
 
         @property
@@ -152,7 +152,7 @@ def test_a_failing_stat_costs_only_its_row():
             raise SensorError("the store is busy")
 
     got = rows(Hw(GOOD, now=1000 + 3723000), Stats())
-    assert got["AI decision"] == "271.3 ms" and got["Deals/s"] == "n/a"
+    assert got["Last AI move"] == "271.3 ms" and got["Deals/s"] == "n/a"
     assert got["Flash writes"] == "n/a" and got["Uptime"] == "1:02:03"
     assert got["CPU temp"] == "35.0 C"
 
@@ -216,8 +216,8 @@ def test_a_callable_fake_is_read_each_time():
     (None, 100, "n/a", "n/a"),
 ])
 def test_ai_decision_time_and_deals_per_second(ns, deals, ms, rate):
-    got = rows(Hw(GOOD), dict(STATS, decision_ns=ns, deals=deals))
-    assert got["AI decision"] == ms and got["Deals/s"] == rate
+    got = rows(Hw(GOOD), dict(STATS, decision_ns=ns, decision_deals=deals))
+    assert got["Last AI move"] == ms and got["Deals/s"] == rate
     if rate != "n/a":
         assert int(rate) == deals * 10**9 // ns
 
@@ -236,7 +236,7 @@ def test_uptime_in_h_mm_ss(start, now, shown):
 def test_stats_may_be_an_object():
     class Stats:
         decision_ns = 271300000
-        deals = 1800
+        decision_deals = 1800
         flash_writes = 42
         started_ms = 1000
     assert rows(Hw(GOOD, now=1000 + 3723000), Stats()) == EXPECTED
@@ -247,13 +247,13 @@ def test_stats_may_be_an_object():
 WORST = {"mem_free": 262143, "mem_alloc": 262143, "cpu_temperature": -40.05,
          "cpu_frequency": 1000000000, "cpu_voltage": 6.6, "battery_raw": 65535,
          "light_raw": 65535}
-WORST_STATS = {"decision_ns": 99999949999, "deals": 10, "flash_writes": 9999999,
+WORST_STATS = {"decision_ns": 99999949999, "decision_deals": 10, "flash_writes": 9999999,
                "started_ms": 0}
 
 
 @pytest.mark.parametrize("fakes,stats,now", [
     (WORST, WORST_STATS, MASK),  # 256 KB of heap, 100 s decisions, 149 h up, ...
-    (WORST, dict(WORST_STATS, decision_ns=1, deals=99999), 0),  # 99,999e9 deals/s
+    (WORST, dict(WORST_STATS, decision_ns=1, decision_deals=99999), 0),  # 99,999e9 deals/s
     (GOOD, STATS, 0),
     ({}, {}, 0),
 ])
@@ -287,7 +287,7 @@ def test_every_language_fits_whole_with_the_longest_figures(code, language):
     chars = chip.chars(w)
     assert chip.label(w, 0) != "" and len(w) == len(WORDS)
     for fakes, stats, now in ((WORST, WORST_STATS, MASK),
-                              (WORST, dict(WORST_STATS, decision_ns=1, deals=99999), 0),
+                              (WORST, dict(WORST_STATS, decision_ns=1, decision_deals=99999), 0),
                               (dict(WORST, cpu_temperature=-40.05), WORST_STATS, 0),
                               ({}, {}, 0)):
         for label, v in chip.readings(Hw(fakes, now), stats, w):
@@ -583,7 +583,7 @@ def test_under_the_boards_interpreter(rig):
     assert all(len(t) == chip.COLS for t in out["REAL"])
     assert real["Battery"] == "n/a" and real["Light"] == "n/a"  # no analogio in the rig
     assert real["CPU clock"] == "120 MHz" and real["Heap free"].endswith(" B")
-    assert real["AI decision"] == "271.3 ms" and real["Flash writes"] == "42"
+    assert real["Last AI move"] == "271.3 ms" and real["Flash writes"] == "42"
     assert out["KEYS"] == ["('settings',) None None"]
     module, page = int(out["MODULE"][0]), int(out["PAGE"][0])
     print("heap: module %d B, page %d B" % (module, page))

@@ -11,16 +11,27 @@ second. ``stats`` (a dict or any object with these attributes; a missing one is 
 
 - ``decision_ns``: the last AI decision's time in ns (``time.monotonic_ns()`` around
   ``choose``), or None;
-- ``deals``: the deals that decision sampled, or None (deals/s = deals * 10**9 // ns);
+- ``decision_deals``: the deals that decision sampled, or None (deals/s = deals * 10**9
+  // ns);
 - ``flash_writes``: the NVM writes so far (int), or None;
 - ``started_ms``: ``hw.ticks_ms()`` when the app started (uptime = now - that, modulo
   2**29 ms: it reads right for 149 hours after a start).
+
+The AI's last decision, kept: the board restarts after every match, so with no
+decision in ``stats`` the page shows the one the last match's end kept in the nvm
+(cucumber.kept: why, and the record); its label says it is the last AI move either
+way, and the Flash writes row counts the record's writes too (store.lifetime_writes
+counts only its own records').
+
+Simulated values: where ``hw`` has ``chip_fakes`` (the simulator) every sensor's value
+is made up, and the heading says so ("Simulated chip") instead of "Inside the chip";
+on the board the heading is the page's own.
 
 Sources. On a PC, when ``hw`` has ``chip_fakes`` (a dict: a name -> a value, or a
 callable giving one) those are used and nothing else: ``mem_free``, ``mem_alloc``,
 ``cpu_temperature`` (float C), ``cpu_frequency`` (Hz), ``cpu_voltage`` (float V),
 ``battery_raw`` and ``light_raw`` (AnalogIn values 0..65535); a missing name is n/a.
-``tools/simulator.py``'s HostHardware has a set. Without them, the board's modules,
+``tools/pc/simulator.py``'s HostHardware has a set. Without them, the board's modules,
 imported only while a row is read:
 
 - ``gc.mem_free()`` and ``gc.mem_alloc()`` (their sum is the heap; CPython's gc has
@@ -93,12 +104,14 @@ _CELSIUS = const(15)
 _MHZ = const(16)
 _VOLTS = const(17)
 _POINT = const(18)
+_SIM_TITLE = const(19)
 
 ROWS = const(10)  # the labels: _HEAP to _UPTIME, the rows' order
 COLS = 26  # 26 cells of 6 pixels, from x = 2
 # besides the section's own: what the figures are made of
 FIGURES = "0123456789:/-%"
 REFRESH_MS = 1000
+KEPT = 11  # the bytes of the kept decision's record (cucumber.kept.SIZE)
 TOP = 16  # the first row's y, under the heading
 PITCH = 10  # row height: the medium font's cell (its top row is blank: a gap)
 
@@ -129,6 +142,24 @@ def _analog(name, alt):
         return a.value
     finally:
         a.deinit()
+
+
+def kept(hw):
+    """(decision ns, deals, writes) of the record the last match's end kept at the end of
+    ``hw.nvm`` (cucumber.kept: the format), or None when there is none (no nvm, never
+    written, a torn write). Read here, not with cucumber.kept's code: importing that
+    beside the page, in the demo, left the heap too fragmented for the table after it."""
+    nvm = getattr(hw, "nvm", None)
+    try:
+        n = len(nvm) - KEPT
+        b = bytes(nvm[n:n + KEPT])
+    except Exception:  # None, or an nvm that cannot be read so
+        return None
+    from cucumber.store import crc16
+    if b[0] != 0x44 or crc16(b, 0, 9) != (b[9] << 8 | b[10]):
+        return None
+    return ((b[1] << 24 | b[2] << 16 | b[3] << 8 | b[4]) * 1000, b[5] << 8 | b[6],
+            b[7] << 8 | b[8])
 
 
 def _source(hw, name):
@@ -199,10 +230,12 @@ def _figures(hw, stats, i, w):
         except Exception:
             return "%d %s" % (free, w[_BYTES])
     ns = _stat(stats, "decision_ns")
+    deals = _stat(stats, "decision_deals")
+    if ns is None:  # none measured since the board started: the one kept
+        ns, deals, _ = kept(hw)
     if i == 1:
         t = (ns + 50000) // 100000  # tenths of a ms
         return "%d%s%d %s" % (t // 10, w[_POINT], t % 10, w[_MS])
-    deals = _stat(stats, "deals")
     if deals is None or not ns > 0:
         return None
     return "%d" % (deals * 1000000000 // ns)
@@ -225,7 +258,8 @@ def _value(hw, stats, i, w):
     if i == 7:
         return "%d %%" % ((_source(hw, "light_raw") * 100 + 32767) // 65535)
     if i == 8:
-        return "%d" % _stat(stats, "flash_writes")
+        k = kept(hw)
+        return "%d" % (_stat(stats, "flash_writes") + (k[2] if k else 0))
     s = ((hw.ticks_ms() - _stat(stats, "started_ms")) & _MASK) // 1000
     return "%d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60)
 
@@ -275,7 +309,8 @@ class ChipPage:
         gc.collect()  # reading them left garbage: the page's objects go below it
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
-        g.append(ui.heading(w[_TITLE], 0, ui.YELLOW))
+        sim = getattr(hw, "chip_fakes", None) is not None  # made-up sensors: said so
+        g.append(ui.heading(w[_SIM_TITLE if sim else _TITLE], 0, ui.YELLOW))
         f = ui.Font("medium", chars(w))
         self.lines = []
         for i in range(ROWS):
