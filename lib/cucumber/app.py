@@ -16,7 +16,7 @@ match: imported again after every round's pages it fragmented the heap (measured
 micropython32: the worst plan needed 102,400 B that way, 101,376 B kept). The title's
 code (cucumber.lobby, cucumber.settings, the version) is forgotten for the whole of a
 match (the preferences a match needs are read out of them first). What each
-part costs is in docs/FIGURES.md (tools/bench_board.py).
+part costs is in docs/FIGURES.md (tools/measure/bench_board.py).
 
 Every match event is also one line on the serial console (cucumber.console). The
 classroom's parts are modules of their own, loaded only while used: the demo
@@ -283,6 +283,8 @@ class App:
             self.table = self.screen
             self.table_fonts = self.table.fonts
             self.table.hints = self.hinters is not None
+            # a human out: the note cucumber.summary chose (no such attribute until then)
+            self.table.message = getattr(self, "out_note", None)
             if self.demo is not None:
                 self.demo.attach(self.table)
         else:

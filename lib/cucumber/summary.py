@@ -17,6 +17,7 @@ from engine.compat import const
 from engine.match import DECLINE, PAY, NOBODY
 
 ROW = 12
+A_HUMAN = const(0)  # cucumber.seats.HUMAN: a const there, so no name to import
 COLS = const(26)  # medium cells across the screen from x = 2
 FONT_H = const(10)  # the medium font's cell height
 
@@ -208,6 +209,11 @@ _RESTARTING = const(13)
 _PAID = const(14)
 _SAT = const(15)
 _CONTINUE = const(16)
+_OTHERS = const(17)
+_AIS = const(18)
+_MENU = const(19)
+_NOTE_YOU = const(20)
+_NOTE_SEAT = const(21)
 
 
 def life_lost(seat, score, threshold, restart, left):
@@ -218,10 +224,25 @@ def life_lost(seat, score, threshold, restart, left):
         w[_LIVES] % (left + 1)), w[_CONTINUE], ui.RED, pips=(left + 1, left + 2))
 
 
-def eliminated(seat, score):
+def eliminated(seat, score, app=None):
+    """``seat`` is out of the match. When it is a human's (``app`` given: its seats), the
+    page also says how the match goes on without them: the others play on, or, with no
+    human left in it, the AIs play it to the end and START on the table opens the menu
+    (its Quit leaves). The table then says so where the hand of the seat holding the
+    device was, while that seat is out: the note set here (``app.out_note``; the app
+    hands it to each table it builds, the table shows it)."""
     w = lang.section("event")
-    return Info("out", w[_OUT] % ui.seat_name(seat), (w[_WITH] % score,), w[_CONTINUE],
-                ui.RED)
+    lines = [w[_WITH] % score]
+    if app is not None and app.kinds[seat] == A_HUMAN:
+        m = app.match
+        left = False
+        for s in range(m.n):
+            if app.kinds[s] == A_HUMAN and m.active(s):
+                left = True
+        lines += (w[_OTHERS],) if left else (w[_AIS], w[_MENU])
+        note = w[_NOTE_YOU] if app.humans == 1 else w[_NOTE_SEAT] % ui.seat_name(seat)
+        app.out_note = " " * ((26 - len(note)) // 2) + note  # centred, as the table's
+    return Info("out", w[_OUT] % ui.seat_name(seat), lines, w[_CONTINUE], ui.RED)
 
 
 def cucumber(seat, score):
@@ -409,7 +430,7 @@ def show_page(app):
                         m.rules.threshold, p[2], p[3])
     elif kind == "out":
         app.beep("out")
-        app.open_screen("summary", "eliminated", p[1], p[2])
+        app.open_screen("summary", "eliminated", p[1], p[2], app)
     elif kind == "loser":
         app.beep("out")
         app.open_screen("summary", "cucumber", p[1], p[2])
@@ -419,4 +440,15 @@ def show_page(app):
         app.open_screen("summary", "sudden", p[1:])
     else:  # win
         app.beep("win")
+        _keep(app)
         app.open_screen("summary", "MatchEnd", m, app.kinds)
+
+
+def _keep(app):
+    """The chip page's figure after the board's restart (cucumber.kept), its code
+    forgotten at once; the demo writes nothing, and never loads it."""
+    if app.demo is None and app.decision_ns is not None:
+        import cucumber.kept
+        cucumber.kept.keep(app)
+        cucumber.app.forget("kept")
+

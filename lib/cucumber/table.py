@@ -129,7 +129,7 @@ class Table:
         self.trick = []  # (seat, card) as played and shown
         self.review = None
         self.reviewing = False
-        self.message = None
+        self.message = None  # under the seats once the holder is out (cucumber.app's)
         self.frozen = False  # the round is over: the columns stay as it left them
         self.hints = False  # up asks for a hint (the app answers with show_hint)
         g = displayio.Group()
@@ -393,8 +393,10 @@ class Table:
                     spectator = False
             t = self.word(_WATCHING if spectator else _HANDS_HIDDEN)
             self.hidden_text.set(" " * ((26 - len(t)) // 2) + t)  # centred
-        else:
-            self.hidden_text.set("")
+        else:  # the app's message where the hand was, once the holder is out of the match
+            t = self.message
+            out = t and holder is not None and not self.frozen and not m.active(holder)
+            self.hidden_text.set(t if out else "")
         self._draw_selection()
 
     def _is_legal(self, c):
