@@ -23,8 +23,8 @@ help:
 	@echo "  make bundle       dist/cucumber-<version>-circuitpython-10.x.zip and -9.x.zip, for users"
 	@echo "  make build        build/CIRCUITPY/: the files for the board's drive"
 	@echo "  make screenshots  every screen as a PNG in build/screenshots/"
-	@echo "  make arena        the AIs against each other (tools/arena.py)"
-	@echo "  make bench        the benchmarks (tools/bench.py)"
+	@echo "  make arena        the AIs against each other (tools/measure/arena.py)"
+	@echo "  make bench        the benchmarks (tools/measure/bench.py)"
 	@echo "  make clean        remove build outputs, dist/ and $(VENV)/ (keeps the simulator's saves)"
 	@echo "  make clean-saves  remove the simulator's saved match, settings and statistics"
 	@echo "Options go through ARGS, e.g.  make play ARGS=\"--terminal --players 5\""
@@ -100,29 +100,29 @@ $(UNIX32): tools/rig/build_unix32.py $(wildcard tools/rig/unix32/*) | $(PLAY_STA
 # Exit status 2 is a command line the game refused after saying why and what to type:
 # make adds no "Error 2" line under it.
 play: $(PLAY_STAMP)
-	@$(BIN)/python tools/play.py $(ARGS) || [ $$? -eq 2 ]
+	@$(BIN)/python tools/pc/play.py $(ARGS) || [ $$? -eq 2 ]
 
 terminal: $(PLAY_STAMP)
-	@$(BIN)/python tools/terminal_game.py $(ARGS) || [ $$? -eq 2 ]
+	@$(BIN)/python tools/pc/terminal_game.py $(ARGS) || [ $$? -eq 2 ]
 
 test: $(STAMP) $(RIG) $(UNIX32)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q host_tests
 
 bench: $(STAMP) $(RIG)
-	$(BIN)/python tools/bench.py $(ARGS)
+	$(BIN)/python tools/measure/bench.py $(ARGS)
 
 arena: $(PLAY_STAMP)
-	$(BIN)/python tools/arena.py $(ARGS)
+	$(BIN)/python tools/measure/arena.py $(ARGS)
 
 build: $(PLAY_STAMP)
-	$(BIN)/python tools/build.py $(ARGS)
+	$(BIN)/python tools/drive/build.py $(ARGS)
 
 bundle: $(PLAY_STAMP)
-	$(BIN)/python tools/build.py --zip $(ARGS)
+	$(BIN)/python tools/drive/build.py --zip $(ARGS)
 
 screenshots: $(PLAY_STAMP)
-	$(BIN)/python tools/screenshots.py --out build/screenshots $(ARGS)
+	$(BIN)/python tools/drive/screenshots.py --out build/screenshots $(ARGS)
 
 # Everything made here, but never the simulator's saved match, settings and statistics
 # (build/sim_nvm.bin): `make clean-saves` removes those.
@@ -134,4 +134,4 @@ clean:
 
 clean-saves:
 	rm -f build/sim_nvm.bin build/sim_nvm.bin.tmp
-	@echo "The terminal game keeps its own save (tools/terminal_game.py --help says where); --new starts over."
+	@echo "The terminal game keeps its own save (tools/pc/terminal_game.py --help says where); --new starts over."

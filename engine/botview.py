@@ -13,7 +13,7 @@ Card codes: ``card >> 2`` is the rank (0 = a two ... 8 = a ten, 9 J, 10 Q, 11 K,
 this game.
 
 :func:`ask` is the one place that calls a bot (on the board, in the simulator and in
-tools/arena.py): whatever goes wrong (an exception, a card that is not legal, a run longer
+tools/measure/arena.py): whatever goes wrong (an exception, a card that is not legal, a run longer
 than the limit) the seat plays the fallback player's card for that turn and the caller is
 told why in one line; the match goes on.
 """

@@ -4,7 +4,7 @@
 # code.py). In the set-up screen, change a seat to "Bot" and start the match: that seat
 # now plays the cards this file chooses. On a PC you can try it first:
 #
-#     python tools/arena.py --bots examples/bot.py,hard,medium,easy
+#     python tools/measure/arena.py --bots examples/bot.py,hard,medium,easy
 #
 # docs/BOTS.md explains everything below in more detail.
 #

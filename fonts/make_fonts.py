@@ -2,12 +2,12 @@
 
     apt-get install xfonts-base pcf2bdf xfonts-utils
     python fonts/make_fonts.py            # rewrites fonts/small.pcf, medium.pcf, large.pcf
-                                          # and their .glyphs (tools/make_glyphs.py)
+                                          # and their .glyphs (tools/drive/make_glyphs.py)
 
 Each font is the Unicode (ISO10646-1) misc-fixed PCF from Debian's xfonts-base, turned
 into BDF with ``pcf2bdf``, cut down to the characters below, and turned back into PCF
 with ``bdftopcf``. The output is committed, so neither CI nor the build needs these tools.
-The board reads the glyph files that ``tools/make_glyphs.py`` renders from the PCFs, run
+The board reads the glyph files that ``tools/drive/make_glyphs.py`` renders from the PCFs, run
 at the end.
 """
 
@@ -118,7 +118,7 @@ def main():
             out = os.path.join(HERE, name)
             subprocess.run(["bdftopcf", "-t", "-o", out, small], check=True)
             print("%s: %d glyphs from %s, %d bytes" % (name, n, src, os.path.getsize(out)))
-    sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
+    sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools", "drive"))
     import make_glyphs
 
     return make_glyphs.main([])

@@ -241,7 +241,7 @@ def test_play_passes_its_options_on(monkeypatch, capsys):
 
 
 def _run_play(tmp_path, *args, display=":4093"):
-    """tools/play.py as a player starts it, with a DISPLAY that names no X server,
+    """tools/pc/play.py as a player starts it, with a DISPLAY that names no X server,
     answering "q" (save and quit) to the terminal game's first question."""
     import subprocess
     import sys
@@ -252,7 +252,7 @@ def _run_play(tmp_path, *args, display=":4093"):
     env["HOME"] = str(tmp_path)  # the terminal game's save file goes there
     env["XDG_RUNTIME_DIR"] = str(tmp_path)
     play = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                        "tools", "play.py")
+                        "tools", "pc", "play.py")
     return subprocess.run([sys.executable, play] + list(args), input="q\n", text=True,
                           capture_output=True, timeout=120, env=env)
 

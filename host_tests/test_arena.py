@@ -1,5 +1,6 @@
-"""The arena (tools/arena.py) and the reference players (tools/players.py): tiny runs
-that check behaviour; the strength tables are benchmarks, not tests."""
+"""The arena (tools/measure/arena.py) and the reference players
+(tools/measure/players.py): tiny runs that check behaviour; the strength tables are
+benchmarks, not tests."""
 
 import json
 import os
@@ -115,7 +116,7 @@ def test_reference_players_are_legal():
 # ----- what a user of the command line notices ----------------------------------------------
 
 ARENA = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools",
-                     "arena.py")
+                     "measure", "arena.py")
 
 
 @pytest.mark.parametrize("args,words", [
@@ -502,7 +503,7 @@ def ai_default_effort():
 
 
 def test_strength_grid_lines_and_refusals(capsys):
-    """tools/strength.py: one JSON object per table, hard first with its paired
+    """tools/measure/strength.py: one JSON object per table, hard first with its paired
     differences; the bound's table seats oracle-medium; bad arguments exit 2."""
     import strength
 
@@ -522,50 +523,3 @@ def test_strength_grid_lines_and_refusals(capsys):
             strength.main(args)
         assert e.value.code == 2
         assert words in capsys.readouterr().err
-
-
-def test_every_recorded_ai_experiment_still_applies_and_plays_legally():
-    """The variants FIGURES cites (tools/experiments_variants.py) are source edits of
-    engine/ai.py: each must still find its lines and choose a legal card."""
-    import experiments_hard
-
-    rules = Rules("agurk", players=4)
-    hands, dealer = arena.deal_hands(rules, 5)
-    for name in experiments_hard.VARIANTS:
-        variant = experiments_hard.load(name)
-        m = Match(rules, hands=hands, dealer=dealer)
-        view = m.view(m.turn)
-        assert variant.Player("hard", seed=3).choose(view) in view.legal_cards(), name
-        assert variant.deals() > 0, name  # it searched
-
-
-def test_the_probe_replays_the_round_for_the_card_hard_played():
-    """tools/experiments_probe.py plays each candidate on a copy of the match with copies
-    of the real players: for the card hard chose, that copy is the round as it went, so the
-    outcome it records is the penalty hard's seat took."""
-    import experiments_probe
-
-    rules = Rules("agurk", players=4)
-    log = []
-    checked = []
-    real_play_round = arena.play_round
-
-    def play_round(*args, **kwargs):
-        before = len(log)
-        pen = real_play_round(*args, **kwargs)
-        for d in log[before:]:  # hard's first-trick decision of this round, if not forced
-            checked.append(d["outcome"][d["ranks"].index(d["chose"]["hard"])]
-                           == pen[args[3].index("hard")])
-        return pen
-
-    arena.play_round = play_round
-    try:
-        experiments_probe.probe(rules, ["hard", "sharp", "pimc2", "random"], 3, 3, 20,
-                                ["h_base"], log=log)
-    finally:
-        arena.play_round = real_play_round
-    assert len(checked) >= 6 and all(checked)
-    for d in log:
-        assert len(d["outcome"]) == len(d["ranks"]) >= 2
-        assert d["chose"]["h_base"] in d["ranks"]
-    assert experiments_probe.report(log, ["h_base"])[0] == "decisions %d" % len(log)

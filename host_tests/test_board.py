@@ -411,7 +411,7 @@ def test_key_constants_are_the_logical_keys():
     for name in ("LEFT", "RIGHT", "UP", "DOWN", "A", "B", "START", "SELECT"):
         assert getattr(hwmod, "_" + name) == getattr(K, name), name
         assert getattr(boardinput, "_" + name, getattr(K, name)) == getattr(K, name), name
-    assert hwmod.PYBADGE_KEYS == (K.B, K.A, K.START, K.SELECT, K.RIGHT, K.DOWN, K.UP, K.LEFT)
+    assert K.PYBADGE_KEYS == (K.B, K.A, K.START, K.SELECT, K.RIGHT, K.DOWN, K.UP, K.LEFT)
 
 
 def test_setup_module_is_dropped_and_nothing_holds_it(fakes):

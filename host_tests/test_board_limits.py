@@ -1,5 +1,5 @@
 """The board's limits in every test run: the whole app, from code.py down, under 32-bit
-MicroPython with the PyBadge's pystack and with a capped heap (tools/boardrig.py: the
+MicroPython with the PyBadge's pystack and with a capped heap (tools/rig/boardrig.py: the
 CIRCUITPY bundle as built, the rig's player pressing the buttons).
 
 The app must never use more than 1,536 bytes of CircuitPython 10's 2,048-byte pystack

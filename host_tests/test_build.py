@@ -1,4 +1,5 @@
-"""tools/build.py: the CIRCUITPY bundle is complete, CircuitPython .mpy, small, deterministic."""
+"""tools/drive/build.py: the CIRCUITPY bundle is complete, CircuitPython .mpy, small and
+deterministic."""
 
 import os
 import shutil
@@ -40,7 +41,7 @@ def test_bundle_has_every_part(built):
         assert "lib/cucumber/" + mod[:-3] + ".mpy" in files
     for name in ("board", "store", "keys", "__init__"):
         assert "lib/cucumber/%s.mpy" % name in files
-    # libraries the game does not import stay out (tools/build.py LIBRARIES): the fonts
+    # libraries the game does not import stay out (tools/drive/build.py LIBRARIES): the fonts
     # are read from glyph files, without adafruit_bitmap_font
     assert not [f for f in files if f.startswith(("lib/adafruit_", "licenses/"))]
     assert "sprites/cards.bmp" in files

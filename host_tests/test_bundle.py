@@ -1,4 +1,4 @@
-"""The zips users download (``make bundle``, ``tools/build.py --zip``): named for the
+"""The zips users download (``make bundle``, ``tools/drive/build.py --zip``): named for the
 version, one folder each, deterministic, and everything in them imports under the board
 rig (32-bit MicroPython with the board's 2,048-byte pystack) from the unpacked folder
 alone."""

@@ -1,5 +1,5 @@
 """The bitmap fonts: the PCFs hold the game's characters, the glyph files the board reads
-are what tools/make_glyphs.py makes from them, and ui.Font draws every glyph of them
+are what tools/drive/make_glyphs.py makes from them, and ui.Font draws every glyph of them
 exactly as the PCF does (or falls back to terminalio, never crashing, on a bad file)."""
 
 import os
@@ -64,7 +64,7 @@ def test_tool_reproduces_the_committed_glyph_files(tmp_path, capsys):
     for name in NAMES:
         with open(tmp_path / (name + ".glyphs"), "rb") as f:
             assert f.read() == committed(name), \
-                "run python tools/make_glyphs.py and commit fonts/*.glyphs"
+                "run python tools/drive/make_glyphs.py and commit fonts/*.glyphs"
 
 
 @pytest.mark.parametrize("name,box,suits", CASES)

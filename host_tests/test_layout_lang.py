@@ -1,5 +1,5 @@
 """Every screen of the handheld in every language: no text cut off by its cells, none
-off the 160x128 screen, none over another (tools/screenshots.py's tour of the screens:
+off the 160x128 screen, none over another (tools/drive/screenshots.py's tour of the screens:
 title, set-up, rules, settings, a refusal, the table, pause, the AI thinking, review,
 the round's pages, life lost, out, match end, the pass-the-device cover, a re-entry
 choice, seven players, the saved-match question, the demo, a hint, Inside the chip and

@@ -1,5 +1,5 @@
 """The PC's ways in, as a newcomer meets them on the first evening: ``make play`` (and
-tools/play.py under it), the simulator window, the Makefile's Python checks and
+tools/pc/play.py under it), the simulator window, the Makefile's Python checks and
 ``make bundle``. What is checked is what the player reads in the terminal or sees in
 the window: one clear line for a mistyped option, a player's --help, no warnings from
 Blinka, SDL or ALSA, one line when the sound is off, the key map over the window's
@@ -17,8 +17,8 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pytest  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PLAY = os.path.join(ROOT, "tools", "play.py")
-SIMULATOR = os.path.join(ROOT, "tools", "simulator.py")
+PLAY = os.path.join(ROOT, "tools", "pc", "play.py")
+SIMULATOR = os.path.join(ROOT, "tools", "pc", "simulator.py")
 CODES = ("en", "pt", "fr", "es", "nl", "da", "sv", "pl", "fi")
 # what Blinka, SDL and ALSA printed on a PC before (issue 29)
 NOISE = ("GENERIC_X86", "ALSA lib", "XDG_RUNTIME_DIR", "WARNING", "Traceback")
@@ -59,7 +59,7 @@ def test_an_unknown_option_gets_one_line_that_says_what_to_type(tmp_path):
     r = run_play(tmp_path, "--players", "3", "hard")
     assert r.returncode == 2
     assert r.stdout.strip().splitlines() == [
-        "hard is not an option of the game: python tools/play.py --help lists them."]
+        "hard is not an option of the game: python tools/pc/play.py --help lists them."]
     # in the language asked for
     r = run_play(tmp_path, "--lang=fr", "--bogus")
     assert r.stdout.startswith("--bogus n'est pas une option du jeu")
@@ -83,7 +83,7 @@ def test_help_is_the_players(tmp_path):
                  "In the terminal:", "--lang CODE", "--terminal", "--window", "--scale N",
                  'make play ARGS="--terminal --help"'):
         assert what in out, what
-    assert "python tools/play.py [--terminal" not in out  # the developer's docstring
+    assert "python tools/pc/play.py [--terminal" not in out  # the developer's docstring
     assert "--headless" not in out and "--frames" not in out  # for checks, not players
 
 
@@ -147,7 +147,7 @@ def test_looking_for_an_audio_device_prints_nothing(tmp_path):
     """Without an audio device ALSA printed 16 lines while pygame.mixer looked for one."""
     code = ("import simulator; s = simulator._make_sounds(); "
             "print('sound' if s else 'no sound')")
-    env = player_env(tmp_path, PYTHONPATH=os.path.join(ROOT, "tools"))
+    env = player_env(tmp_path, PYTHONPATH=os.path.join(ROOT, "tools", "pc"))
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                        timeout=120, env=env)
     assert r.returncode == 0
@@ -397,7 +397,7 @@ def test_bots_md_quotes_what_the_arena_prints(capsys):
     import arena
     with open(os.path.join(ROOT, "docs", "BOTS.md"), encoding="utf-8") as f:
         doc = f.read()
-    command = re.search(r"python tools/arena\.py (--bots \S+)\n", doc).group(1).split()
+    command = re.search(r"python tools/measure/arena\.py (--bots \S+)\n", doc).group(1).split()
     quoted = re.search(r'"(bot\.py: 0 fallback cards of [\d,]+)"', doc).group(1)
     cwd = os.getcwd()
     os.chdir(ROOT)  # the doc's command runs from the repository folder

@@ -1,4 +1,4 @@
-"""The Monte-Carlo reference players (tools/players.py: pimc, pimc2): always legal, only
+"""The Monte-Carlo reference players (tools/measure/players.py: pimc, pimc2): always legal, only
 what the seat may know, deterministic, their deals within the public bounds, and their
 rank-level playout the engine's own round."""
 

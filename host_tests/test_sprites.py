@@ -27,7 +27,7 @@ def test_tool_reproduces_the_committed_files(tmp_path, capsys):
             committed = f.read()
         with open(tmp_path / name, "rb") as f:
             assert f.read() == committed, (
-                "%s: run python tools/make_sprites.py and commit sprites/" % name)
+                "%s: run python tools/drive/make_sprites.py and commit sprites/" % name)
 
 
 def test_every_sheet_in_sprites_is_made_by_the_tool():

@@ -20,7 +20,7 @@ from engine.match import (
 from engine.rules import Rules
 
 GAME = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools",
-                    "terminal_game.py")
+                    "pc", "terminal_game.py")
 CLEAR = "\033[H\033[2J\033[3J"
 
 # What a player types at each kind of prompt when just playing along.

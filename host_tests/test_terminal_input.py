@@ -14,7 +14,7 @@ import pytest
 import terminal_game
 
 GAME = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools",
-                    "terminal_game.py")
+                    "pc", "terminal_game.py")
 
 # The start of each prompt's text, and what a player just playing along answers there.
 PLAY_ALONG = (

@@ -5,6 +5,7 @@ damaged (once, and twice in a row) and a file that cannot be read. Where the gam
 not write, the folder is compared before and after, byte for byte."""
 
 import builtins
+import glob
 import io
 import json
 import os
@@ -39,6 +40,7 @@ WRITERS = {
     "make_sprites.py": "sprites/ (the repository's own), or a new/empty/marked --out DIR",
     "make_glyphs.py": "fonts/ (the repository's own), or a new/empty/marked --out DIR",
     "ownfiles.py": "the rule itself",
+    "build_unix32.py": "tools/rig/build/ (micropython32 and its sources: the repository's own)",
     # temporary folders of their own (tempfile), removed again
     "boardrig.py": "temporary drive trees", "bench.py": "temporary trees",
     "bench_ai.py": "temporary trees",
@@ -49,12 +51,12 @@ _WRITES = re.compile(r"open\([^)]*[\"'][wa]b?[\"']|os\.replace\(|os\.rename\(|sh
 
 def test_every_tool_that_writes_files_is_listed_here():
     found = set()
-    for name in sorted(os.listdir(os.path.join(ROOT, "tools"))):
-        if name.endswith(".py"):
-            with open(os.path.join(ROOT, "tools", name), encoding="utf-8") as f:
-                if _WRITES.search(f.read()):
-                    found.add(name)
-    unlisted = sorted(n for n in found if n not in WRITERS and not n.startswith("experiments"))
+    for path in sorted(glob.glob(os.path.join(ROOT, "tools", "*", "*.py"))):
+        with open(path, encoding="utf-8") as f:
+            if _WRITES.search(f.read()):
+                found.add(os.path.basename(path))
+    assert "terminal_game.py" in found  # the sources were read
+    unlisted = sorted(n for n in found if n not in WRITERS)
     assert unlisted == [], "tools that write files but have no checks here: %s" % unlisted
 
 
@@ -260,7 +262,7 @@ def test_the_simulator_continues_an_nvm_image_of_the_earlier_format(tmp_path):
 def test_the_simulator_refuses_before_opening_its_window(tmp_path):
     path = tmp_path / "notes.txt"
     path.write_text("mine")
-    p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "simulator.py"),
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "pc", "simulator.py"),
                         "--headless", "--frames", "1", "--nvm", str(path)],
                        capture_output=True, text=True, timeout=120,
                        env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy"))

@@ -17,7 +17,7 @@ on a PC; the tests inject fake ``board``, ``keypad``... modules.
 
 Keys are press events only: one per physical press, no auto-repeat. Boards:
 
-- PyBadge (also LC, EdgeBadge): 8 buttons on a shift register, ``PYBADGE_KEYS``.
+- PyBadge (also LC, EdgeBadge): 8 buttons on a shift register, ``keys.PYBADGE_KEYS``.
 - PyGamer: 4 buttons on the shift register and the analog joystick, which gives one
   LEFT/RIGHT/UP/DOWN per push (press beyond 35% of the travel from the centre, release
   under 20%: hysteresis; ``cucumber.boardinput``).
@@ -49,10 +49,6 @@ _A = const(4)
 _B = const(5)
 _START = const(6)
 _SELECT = const(7)
-
-# Shift-register key numbers -> logical keys (Adafruit PyBadger's order). A board whose
-# A and B are swapped needs only ``open_hardware(swap_ab=True)``.
-PYBADGE_KEYS = (_B, _A, _START, _SELECT, _RIGHT, _DOWN, _UP, _LEFT)
 
 _WRAP = const(1 << 29)  # supervisor.ticks_ms() wraps here
 _HALF = const(1 << 28)
@@ -256,7 +252,7 @@ def open_hardware(swap_ab=False):
     from cucumber import boardsetup
 
     try:
-        return boardsetup.open_hardware(swap_ab)
+        return boardsetup.open_hardware(Hardware(), swap_ab)
     finally:
         del sys.modules["cucumber.boardsetup"]  # nothing else holds it: collected
         del cucumber.boardsetup

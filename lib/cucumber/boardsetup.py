@@ -12,19 +12,19 @@ Boards:
 - Without ``keypad``: the pins read at each ``keys()`` (``boardinput.PolledPins``).
 """
 
-from cucumber.board import Hardware, PYBADGE_KEYS
-from cucumber.keys import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT
+from cucumber.keys import LEFT, RIGHT, UP, DOWN, A, B, START, SELECT, PYBADGE_KEYS
 
 # Only names the app interns anyway are used at the top level here and short strings are
 # avoided: a qstr (a name, or a string constant of up to 10 characters) stays in the heap
 # after the module is dropped. The pin tables are therefore local, their names one string.
 
 
-def open_hardware(swap_ab=False):
-    """The Hardware of the board this runs on (a do-nothing one off CircuitPython)."""
+def open_hardware(hw, swap_ab=False):
+    """Fill in ``hw``, a new ``cucumber.board.Hardware`` (handed in, so that this module
+    does not import board.py: no circle), for the board this runs on; returns it (a
+    do-nothing one off CircuitPython)."""
     import sys
 
-    hw = Hardware()
     hw.sources = []
     hw.name = "generic"
     hw.board_id = ""

@@ -1,5 +1,6 @@
 """Logical buttons. Every input source (keypad, joystick, PC keyboard, fuzzer) reports
-these numbers; the per-board key maps in ``board.py`` translate raw key numbers."""
+these numbers; the per-board key maps (``PYBADGE_KEYS`` here, the pin tables of
+``boardsetup.py``) translate raw key numbers."""
 
 from engine.compat import const
 
@@ -13,3 +14,7 @@ START = const(6)  # menu
 SELECT = const(7)  # secondary action (review played cards, mute)
 
 NAMES = ("left", "right", "up", "down", "A", "B", "start", "select")
+
+# Shift-register key numbers -> logical keys (Adafruit PyBadger's order). A board whose
+# A and B are swapped needs only ``board.open_hardware(swap_ab=True)``.
+PYBADGE_KEYS = (B, A, START, SELECT, RIGHT, DOWN, UP, LEFT)

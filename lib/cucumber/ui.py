@@ -121,7 +121,7 @@ def glyph_size():
 # ----- bitmap fonts (fonts/*.glyphs) ----------------------------------------------------
 #
 # A font is read from fonts/<name>.glyphs, made on a PC from fonts/<name>.pcf by
-# tools/make_glyphs.py (its docstring gives the format): a header (cell W x H, glyph
+# tools/drive/make_glyphs.py (its docstring gives the format): a header (cell W x H, glyph
 # count N), the N sorted code points, then every glyph as its cell at 1 bit a pixel,
 # already placed. A Font finds each character it needs by a binary search over the code
 # points and copies that glyph's bits into ONE tile sheet: a seek and a read into one

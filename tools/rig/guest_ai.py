@@ -1,6 +1,6 @@
 """Board rig guest: AI decisions of every level over whole matches, 2 to 7 players, every
 profile and the variants that change how a decision is searched, with low thresholds so
-that the end games one penalty from out come often (tools/boardrig.py runs it with the
+that the end games one penalty from out come often (tools/rig/boardrig.py runs it with the
 board's pystack; host_tests/test_board_limits.py).
 
 It prints ``RIG-RESULT {json}``: decisions made per level and matches finished."""

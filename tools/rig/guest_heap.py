@@ -1,4 +1,4 @@
-"""Board rig guest: where the heap goes (tools/bench_board.py runs it under micropython32).
+"""Board rig guest: where the heap goes (tools/measure/bench_board.py runs it under micropython32).
 
 Imports the app's modules one at a time, then makes what a 7-player match holds, reading
 the live heap (after a collection) at each point. Prints ``RIG-HEAP <bytes> <label>``

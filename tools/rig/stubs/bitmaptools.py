@@ -1,4 +1,4 @@
-"""Stand-in for CircuitPython's built-in ``bitmaptools`` (board rig, tools/boardrig.py).
+"""Stand-in for CircuitPython's built-in ``bitmaptools`` (board rig, tools/rig/boardrig.py).
 
 readinto reads the bytes it would copy; blit does nothing (C on the board).
 """

@@ -1,4 +1,4 @@
-"""Stand-in for CircuitPython's built-in ``displayio`` (board rig, tools/boardrig.py).
+"""Stand-in for CircuitPython's built-in ``displayio`` (board rig, tools/rig/boardrig.py).
 
 Each object takes, in all, about the heap its C object takes on the board (sizes read
 from shared-module/displayio/*.c): Bitmap 48 B + pixel words, Palette 32 B + 16 B a

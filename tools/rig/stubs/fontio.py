@@ -1,4 +1,4 @@
-"""Stand-in for CircuitPython's built-in ``fontio`` (board rig, tools/boardrig.py).
+"""Stand-in for CircuitPython's built-in ``fontio`` (board rig, tools/rig/boardrig.py).
 
 Glyph is a small Python class (a C struct on the board).
 """

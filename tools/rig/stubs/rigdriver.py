@@ -1,5 +1,5 @@
 """The board rig's player: presses the PyBadge's buttons as a person would, through the
-stand-in ``keypad``, until the plan's matches are over (tools/boardrig.py).
+stand-in ``keypad``, until the plan's matches are over (tools/rig/boardrig.py).
 
 It looks at what the app shows (``cucumber.app.running``: the App, or the crash screen)
 and answers it: A through menus and pages, START on the set-up screen, random choices
@@ -300,6 +300,11 @@ def start(plan):
     """Set up the run: the plan, and the nvm it starts with."""
     global _player, PLAN
     import board  # noqa: F401  (built in on the board: cucumber.board looks for it)
+    import supervisor
+    try:
+        supervisor.rig = sys.modules["rigdriver"]  # the Python stand-in calls back here
+    except (AttributeError, TypeError):
+        pass  # micropython32's C supervisor, which calls rigdriver itself
     PLAN = plan
     _player = _Player(plan)
     if plan.get("nvm"):
@@ -321,7 +326,7 @@ def next_key_number():
     if k is None:
         return None
     p.pressed = True
-    from cucumber.board import PYBADGE_KEYS
+    from cucumber.keys import PYBADGE_KEYS
     return PYBADGE_KEYS.index(k)
 
 
@@ -333,4 +338,4 @@ def next_code_file(filename):
 def reload():
     """The board restarts: the rig's report (tools/rig/stubs/rigreport.py)."""
     import rigreport
-    rigreport.reload(_player, NEXT[0])
+    rigreport.reload(_player, NEXT[0], _CARRIED)

@@ -1,11 +1,9 @@
-"""The board rig's report (tools/boardrig.py reads it): the result line at the end of a
+"""The board rig's report (tools/rig/boardrig.py reads it): the result line at the end of a
 plan and what a restart hands to the next run. Its own module, imported only when it
 reports, so that its code is not in the heap of the match the rig measures; everything
 is printed a piece at a time (a fragmented heap may have no block for a whole line)."""
 
 import sys
-
-from rigdriver import _CARRIED
 
 
 def finish(player, app):
@@ -21,16 +19,17 @@ def finish(player, app):
     raise SystemExit
 
 
-def reload(player, next_file):
-    """The nvm, the next code file and what the player knew, for the rig, which starts
-    the next run with them (boardrig.run_app); then this run ends."""
+def reload(player, next_file, carried):
+    """The nvm, the next code file and what the player knew (its attributes named in
+    ``carried``), for the rig, which starts the next run with them (boardrig.run_app);
+    then this run ends."""
     import microcontroller
     if player is not None:
         app = getattr(sys.modules.get("cucumber.app"), "running", None)
         ended = getattr(app, "matches_ended", 0) if app is not None else 0
         print("RIG-CARRY ", end="")
         carry = {"rng": player.rng.x}
-        for k in _CARRIED:
+        for k in carried:
             carry[k] = getattr(player, k)
         carry["matches_before"] = player.matches_before + ended
         _emit(carry)

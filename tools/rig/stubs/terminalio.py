@@ -1,4 +1,4 @@
-"""Stand-in for CircuitPython's built-in ``terminalio`` (board rig, tools/boardrig.py).
+"""Stand-in for CircuitPython's built-in ``terminalio`` (board rig, tools/rig/boardrig.py).
 
 FONT: built into the firmware on the board (no heap); one sheet here.
 """

@@ -1,4 +1,4 @@
-"""Stand-in for CircuitPython's built-in ``vectorio`` (board rig, tools/boardrig.py).
+"""Stand-in for CircuitPython's built-in ``vectorio`` (board rig, tools/rig/boardrig.py).
 
 A Rectangle takes about 128 B in all, as the C object (see the displayio stand-in).
 """

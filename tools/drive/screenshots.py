@@ -1,8 +1,8 @@
 """A PNG of every screen of the handheld app, made by driving it through its keys.
 
-    python tools/screenshots.py --out DIR              # English
-    python tools/screenshots.py --lang fr --out DIR    # one language (codes: cucumber.lang)
-    python tools/screenshots.py --lang all --out DIR   # every language, DIR/<code>/
+    python tools/drive/screenshots.py --out DIR              # English
+    python tools/drive/screenshots.py --lang fr --out DIR    # one language (codes: cucumber.lang)
+    python tools/drive/screenshots.py --lang all --out DIR   # every language, DIR/<code>/
 
 Runs headless (SDL_VIDEODRIVER=dummy), with a fake clock and an in-memory nvm. The
 ``Driver`` class here is also what the host tests use to steer the app.
@@ -12,8 +12,10 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-for _p in (ROOT, os.path.join(ROOT, "lib"), HERE):
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The repository's packages and the tools' folders, whose modules import one another.
+for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
+    _p = os.path.normpath(os.path.join(ROOT, _p))
     if _p not in sys.path:
         sys.path.insert(0, _p)
 

@@ -1,9 +1,9 @@
 """Cucumber in a terminal: one human against the built-in opponents, or several humans
 passing the keyboard (hands hidden between turns).
 
-    python tools/terminal_game.py                  # asks a few questions, Enter takes defaults
-    python tools/terminal_game.py --humans 2 --players 4 --profile gurka --level hard
-    python tools/terminal_game.py --lang da        # in Danish (en pt fr es nl da sv pl fi)
+    python tools/pc/terminal_game.py                  # asks a few questions, Enter takes defaults
+    python tools/pc/terminal_game.py --humans 2 --players 4 --profile gurka --level hard
+    python tools/pc/terminal_game.py --lang da        # in Danish (en pt fr es nl da sv pl fi)
 
 The match is saved after every move (``--save``), so quitting (``q``, Ctrl-D or Ctrl-C at
 any prompt) or a closed terminal loses nothing: the next start offers to continue, and
@@ -27,8 +27,10 @@ import sys
 import textwrap
 import unicodedata
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _p in (ROOT, os.path.join(ROOT, "lib")):
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The repository's packages and the tools' folders, whose modules import one another.
+for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
+    _p = os.path.normpath(os.path.join(ROOT, _p))
     if _p not in sys.path:
         sys.path.insert(0, _p)
 

@@ -1,6 +1,6 @@
 """Desktop simulator: the device's code.py / lib/ code in a pygame window.
 
-    python tools/simulator.py [--nvm FILE] [--scale N]
+    python tools/pc/simulator.py [--nvm FILE] [--scale N]
 
 Where no window can be opened (no X server behind DISPLAY, SDL falling back to its
 off-screen driver) the terminal game starts instead, with a one-line note: a game
@@ -14,7 +14,7 @@ for ``microcontroller.nvm`` (``build/sim_nvm.bin`` by default). Without an audio
 one line says that the sound is off; what SDL, ALSA and Blinka would print about a PC
 that is not a board is kept off the terminal.
 
-The module also provides the pieces the tests and ``tools/screenshots.py`` use:
+The module also provides the pieces the tests and ``tools/drive/screenshots.py`` use:
 ``HostHardware`` (the hardware interface of ``cucumber.board``, with a settable fake
 clock), ``HeadlessDisplay`` (a display that renders nothing), ``make_display()`` (a
 headless or windowed PyGameDisplay) and ``screen_pixels()``.
@@ -25,8 +25,10 @@ import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _p in (ROOT, os.path.join(ROOT, "lib"), os.path.join(ROOT, "tools")):
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The repository's packages and the tools' folders, whose modules import one another.
+for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
+    _p = os.path.normpath(os.path.join(ROOT, _p))
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
@@ -401,7 +403,7 @@ class KeyHelp:
 
 class GlyphFont:
     """One of the game's bitmap fonts (fonts/<name>.glyphs, the format of
-    tools/make_glyphs.py: "CGF1", cell width and height, the glyph count, the sorted code
+    tools/drive/make_glyphs.py: "CGF1", cell width and height, the glyph count, the sorted code
     points, then each glyph's cell at one bit a pixel) drawn with pygame: the key map in
     the handheld's own letters. A character the font has not is left blank."""
 
@@ -462,7 +464,7 @@ def main(argv=None, no_window=terminal_instead):
     use_repo_assets()
     nvm = open_nvm(args.nvm)  # before the window: a refused path opens nothing
     if nvm is None:
-        print("tools/host_nvm.py not found: saves kept in memory only")
+        print("tools/pc/host_nvm.py not found: saves kept in memory only")
     if args.headless:
         display = make_display(headless=True, strip=True)
     else:

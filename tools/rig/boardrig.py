@@ -40,14 +40,14 @@ trapped (out-of-bounds access) or corrupted objects (methods losing their attrib
 names read as '') with or without a cap, at top-level collections too.
 
 The tree (``make_tree``) is what a user copies onto the CIRCUITPY drive, made by
-tools/build.py (the same .mpy files, with MicroPython's header byte ``M`` instead of
+tools/drive/build.py (the same .mpy files, with MicroPython's header byte ``M`` instead of
 CircuitPython's ``C``), plus ``stubs/``, compiled to .mpy: stand-ins for the board's
 built-in modules (tools/rig/stubs: displayio objects as large as the C objects, board,
 keypad, digitalio, microcontroller, supervisor, time, audio) and ``rigdriver``, which
 plays the game through the stand-in keypad as a person would. The job is the plan's two
 lines followed by code.py's text. Under micropython32 the C modules take the place of
 the Python stand-ins; the player (about 6 KB) is counted in the heap: the figure is what
-the app needs plus that (tools/bench_board.py lists what each part costs).
+the app needs plus that (tools/measure/bench_board.py lists what each part costs).
 
 Failures (``Result.failure``): ``"pystack"`` (RuntimeError: pystack exhausted),
 ``"memory"`` (MemoryError), ``"timeout"``, ``"error"`` (anything else: the traceback is in
@@ -61,9 +61,8 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-RIG = os.path.join(HERE, "rig")
+RIG = os.path.dirname(os.path.abspath(__file__))  # tools/rig/, this file's folder
+ROOT = os.path.dirname(os.path.dirname(RIG))
 STUBS = os.path.join(RIG, "stubs")
 PATHS = ("stubs", "", "lib")  # the stand-ins first; "" and lib as CircuitPython's sys.path
 BOARD_PYSTACK = 2048  # CIRCUITPY_PYSTACK_SIZE on a SAMD51, CircuitPython 10
@@ -71,8 +70,9 @@ PYSTACK_BUDGET = 1536  # the app's own limit: 75% of the board's
 HEAP_BUDGET = 100 * 1024  # ~140 KB free on a SAMD51 less a 40 KB margin
 BOARD_FREE = 140 * 1024
 
-if HERE not in sys.path:
-    sys.path.insert(0, HERE)
+for _p in (os.path.join(ROOT, "tools", "drive"), RIG):  # build, and mpyrun beside us
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 
 
 class RigError(Exception):
@@ -124,7 +124,7 @@ _trees = {}
 
 
 def make_tree(dest=None, header=b"M", root=ROOT):
-    """A folder laid out like the CIRCUITPY drive (tools/build.py's bundle of the checkout
+    """A folder laid out like the CIRCUITPY drive (tools/drive/build.py's bundle of the checkout
     at ``root``) with ``stubs/`` beside it; ``header`` is the .mpy files' first byte (b"M"
     MicroPython, b"C" CircuitPython). Made once per process for the default ``dest``."""
     key = (dest, header, root)

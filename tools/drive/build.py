@@ -1,12 +1,12 @@
 """Build the files for the board's CIRCUITPY drive into ``build/CIRCUITPY/``, or the zips
 that users download.
 
-    python tools/build.py                  # or: make build
-    python tools/build.py --out DIR        # somewhere else (must be empty or an old build)
-    python tools/build.py --zip            # or: make bundle; dist/cucumber-<version>-
+    python tools/drive/build.py                  # or: make build
+    python tools/drive/build.py --out DIR        # somewhere else (must be empty or an old build)
+    python tools/drive/build.py --zip            # or: make bundle; dist/cucumber-<version>-
                                            # circuitpython-10.x.zip and -9.x.zip
-    python tools/build.py --zip --dist DIR # the zips somewhere else
-    python tools/build.py --json           # also the sizes as JSON lines (below)
+    python tools/drive/build.py --zip --dist DIR # the zips somewhere else
+    python tools/drive/build.py --json           # also the sizes as JSON lines (below)
 
 Contents::
 
@@ -23,7 +23,7 @@ Contents::
                              pinned PyPI package installed in this venv): none today
     fonts/<name>.glyphs      only the fonts the app loads (``used_fonts``: the names in
                              ``Font("name"`` calls in lib/cucumber), as the glyph files
-                             that tools/make_glyphs.py renders from fonts/<name>.pcf; the
+                             that tools/drive/make_glyphs.py renders from fonts/<name>.pcf; the
                              PCFs stay in the repository's fonts/ folder
     fonts/LICENSE.txt, sprites/cards.bmp
     licenses/                the licence text of each library in ``LIBRARIES`` (none today)
@@ -61,9 +61,12 @@ import tempfile
 import tomllib
 import zipfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if os.path.join(ROOT, "tools") not in sys.path:
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The repository's packages and the tools' folders, whose modules import one another.
+for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
+    _p = os.path.normpath(os.path.join(ROOT, _p))
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 import ownfiles  # noqa: E402
 MARKER = ".cucumber-build"  # marks a folder this tool may empty (a dotfile: cp * skips it)
 LIMIT = 1024 * 1024
@@ -73,14 +76,14 @@ CLUSTER = 512  # FAT cluster size on a 2 MB CIRCUITPY drive (for the on-disk est
 # game imports, which today is nothing. adafruit_display_text and adafruit_ticks were
 # shipped once and nothing imported them; adafruit_bitmap_font loaded the PCF fonts on
 # the board until ui.Font read the glyph files instead (the loader cost 4-6 KB of heap
-# while a screen was built). It stays a host dependency: tools/make_glyphs.py uses it.
+# while a screen was built). It stays a host dependency: tools/drive/make_glyphs.py uses it.
 # host_tests/test_bundle.py checks that every library here is imported by the game.
 LIBRARIES = ()
 DATA = (
     ("sprites", (".bmp",), ()),
 )
 FONT_CALL = re.compile(r"""\bFont\(\s*["'](\w+)["']""")
-FONT_EXT = ".glyphs"  # what ui.Font reads (tools/make_glyphs.py makes it from the .pcf)
+FONT_EXT = ".glyphs"  # what ui.Font reads (tools/drive/make_glyphs.py makes it from the .pcf)
 
 # The zips for users: (folder suffix, what README.txt calls the CircuitPython it needs).
 # One set of .mpy files serves both. mpy-cross writes bytecode-only files (no native
@@ -206,7 +209,7 @@ def copy_fonts(root, out, problems, say):
             shutil.copyfile(p, os.path.join(dest, name + FONT_EXT))
         else:
             problems.append("fonts/%s%s is missing (lib/cucumber loads it; python "
-                            "tools/make_glyphs.py makes it)" % (name, FONT_EXT))
+                            "tools/drive/make_glyphs.py makes it)" % (name, FONT_EXT))
     lic = os.path.join(src_dir, "LICENSE.txt")
     if used and os.path.exists(lic):
         shutil.copyfile(lic, os.path.join(dest, "LICENSE.txt"))
@@ -219,7 +222,7 @@ def copy_fonts(root, out, problems, say):
 
 
 BUILD_KIND = "circuitpy-build"  # the signature of the marker's content (ownfiles)
-_OLD_MARKER = b"made by tools/build.py; the folder is emptied by the next build\n"
+_OLD_MARKER = b"made by tools/drive/build.py; the folder is emptied by the next build\n"
 
 
 def _our_files(out):
@@ -541,7 +544,7 @@ def make_zips(dist, root=ROOT, quiet=False, metrics=False):
         ignore = os.path.join(dist, ".gitignore")
         if not os.path.exists(ignore):
             with open(ignore, "w") as f:
-                f.write("# made by tools/build.py --zip: nothing here is committed\n*\n")
+                f.write("# made by tools/drive/build.py --zip: nothing here is committed\n*\n")
         for series, needs in ZIPS:
             top = zip_name(version, series)
             readme = readme_text(version, series, needs).encode("utf-8")

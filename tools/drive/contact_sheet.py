@@ -1,8 +1,8 @@
 """One PNG with the set-up, the table and a round's summary in every language, for the
-README: tools/screenshots.py's tour in each language, three of its screens a row.
+README: tools/drive/screenshots.py's tour in each language, three of its screens a row.
 
-    python tools/contact_sheet.py                      # docs/screenshots/languages.png
-    python tools/contact_sheet.py --out FILE.png
+    python tools/drive/contact_sheet.py                      # docs/screenshots/languages.png
+    python tools/drive/contact_sheet.py --out FILE.png
 
 Headless (SDL's dummy driver), deterministic like the screenshots (fixed seeds, a fake
 clock). Each row is labelled with the language's own name.
@@ -14,8 +14,10 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-for _p in (ROOT, os.path.join(ROOT, "lib"), HERE):
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The repository's packages and the tools' folders, whose modules import one another.
+for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
+    _p = os.path.normpath(os.path.join(ROOT, _p))
     if _p not in sys.path:
         sys.path.insert(0, _p)
 

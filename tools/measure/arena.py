@@ -1,10 +1,10 @@
 """The arena: duplicate play between AIs and reference players (host only).
 
-    python tools/arena.py --profile agurk --players 4 --deals 2000 \\
+    python tools/measure/arena.py --profile agurk --players 4 --deals 2000 \\
         --bots hard,medium,easy,random
-    python tools/arena.py --bots hard,sharp,sharp,sharp --matches 500
-    python tools/arena.py --bots hard,sharp,sharp,sharp --rule inverse=1 --json
-    python tools/arena.py --bots path/to/bot.py,hard,medium,easy --matches 100
+    python tools/measure/arena.py --bots hard,sharp,sharp,sharp --matches 500
+    python tools/measure/arena.py --bots hard,sharp,sharp,sharp --rule inverse=1 --json
+    python tools/measure/arena.py --bots path/to/bot.py,hard,medium,easy --matches 100
 
 Duplicate: every deal (and every match seed) is replayed once per rotation of the bots
 through the seats, so each bot meets the same cards from every seat and luck cancels.
@@ -55,8 +55,10 @@ import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _p in (ROOT, os.path.join(ROOT, "tools")):
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The repository's packages and the tools' folders, whose modules import one another.
+for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
+    _p = os.path.normpath(os.path.join(ROOT, _p))
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
@@ -540,7 +542,7 @@ def main(argv=None):
     ap.add_argument("--players", type=int, default=None,
                     help="seats (default: the number of --bots, else 4)")
     ap.add_argument("--bots", default=None,
-                    help="comma-separated, one per seat: %s (tools/players.py), or a "
+                    help="comma-separated, one per seat: %s (tools/measure/players.py), or a "
                          "student's bot file path/to/bot.py defining choose(view) (default "
                          "hard,medium,easy,random)" % ", ".join(players.NAMES))
     ap.add_argument("--deals", type=int, default=200,

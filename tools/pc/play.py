@@ -1,15 +1,15 @@
 """The README's play command: the simulator window where there is a display, otherwise
-the terminal game. ``python tools/play.py --help`` (``make play ARGS="--help"``) is the
+the terminal game. ``python tools/pc/play.py --help`` (``make play ARGS="--help"``) is the
 player's help; this docstring is the developer's.
 
-    python tools/play.py [--terminal | --window] [options]
+    python tools/pc/play.py [--terminal | --window] [options]
 
     --terminal     the terminal game; the options after it are the terminal game's
-                   (python tools/terminal_game.py --help lists them)
+                   (python tools/pc/terminal_game.py --help lists them)
     --window       the simulator window, and nothing else: an error (exit 1) when no
                    window can be opened, instead of the terminal game
     --nvm FILE, --scale N, --headless, --frames N
-                   the simulator's options (python tools/simulator.py --help)
+                   the simulator's options (python tools/pc/simulator.py --help)
     --lang CODE    the language (en pt fr es nl da sv pl fi): the simulator chooses it
                    as Settings -> Language does (and keeps it), the terminal game
                    speaks it, and this script's notes are written in it too
@@ -31,8 +31,10 @@ import sys
 import textwrap
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-for _p in (ROOT, os.path.join(ROOT, "lib"), HERE):
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The repository's packages and the tools' folders, whose modules import one another.
+for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
+    _p = os.path.normpath(os.path.join(ROOT, _p))
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
@@ -75,7 +77,7 @@ _OPT_WINDOW = const(27)
 _OPT_SCALE = const(28)
 _OPT_TERM = const(29)
 
-# The window's key map: one "key: what it does" text each (tools/simulator.py draws them)
+# The window's key map: one "key: what it does" text each (tools/pc/simulator.py draws them)
 KEY_LINES = (_KEY_DPAD, _KEY_A, _KEY_B, _KEY_START, _KEY_SELECT, _KEY_HELP, _KEY_QUIT)
 # --help's options: (what to type, what it does); the rest of the simulator's options
 # (--nvm, --headless, --frames) are for checks, in this docstring only
@@ -109,7 +111,7 @@ def help_command():
     """What the player types for the help: the make command under make."""
     if os.environ.get("MAKELEVEL"):
         return 'make play ARGS="--help"'
-    return "python tools/play.py --help"
+    return "python tools/pc/play.py --help"
 
 
 def player_help(w):

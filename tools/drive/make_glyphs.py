@@ -1,9 +1,9 @@
 """Host only: render each PCF font of ``fonts/`` into ``fonts/<name>.glyphs``, the file
 that ``ui.Font`` reads on the board (no font library there).
 
-    python tools/make_glyphs.py             # rewrites fonts/small.glyphs, medium.glyphs,
+    python tools/drive/make_glyphs.py             # rewrites fonts/small.glyphs, medium.glyphs,
                                             # large.glyphs from fonts/*.pcf
-    python tools/make_glyphs.py --out DIR   # writes them into DIR instead
+    python tools/drive/make_glyphs.py --out DIR   # writes them into DIR instead
 
 Every glyph the PCF has is kept (not only the characters the game shows today), each
 already placed in the font's cell exactly as adafruit_bitmap_font reports it: the cell
@@ -34,7 +34,7 @@ import os
 import struct
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FONTS = os.path.join(ROOT, "fonts")
 MAGIC = b"CGF1"
 HEADER = 8

@@ -18,8 +18,12 @@ nvm starts erased, as a board's damaged store does.
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "lib"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The repository's packages and the tools' folders, whose modules import one another.
+for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
+    _p = os.path.normpath(os.path.join(ROOT, _p))
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
 import ownfiles  # noqa: E402
 
 KIND = "sim-nvm"
