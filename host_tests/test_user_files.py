@@ -410,3 +410,20 @@ def test_make_sprites_refuses_a_folder_that_is_not_its_own(tmp_path, kind, capsy
     fresh = str(tmp_path / "new")
     assert make_sprites.main(["--out", fresh]) == 0
     assert make_sprites.main(["--out", fresh]) == 0  # its own folder: written again
+
+
+@pytest.mark.parametrize("kind", ["folder", "text"])
+def test_make_glyphs_refuses_a_folder_that_is_not_its_own(tmp_path, kind, capsys):
+    import make_glyphs
+    out = str(tmp_path / "glyphs")
+    put(out, kind)
+    before = snapshot(tmp_path)
+    assert make_glyphs.main(["--out", out]) == 2
+    assert out in capsys.readouterr().err
+    assert snapshot(tmp_path) == before
+    fresh = str(tmp_path / "new")
+    assert make_glyphs.main(["--out", fresh]) == 0
+    assert make_glyphs.main(["--out", fresh]) == 0  # its own folder: written again
+    with open(os.path.join(fresh, "small.glyphs"), "rb") as f, \
+            open(os.path.join(ROOT, "fonts", "small.glyphs"), "rb") as g:
+        assert f.read() == g.read()

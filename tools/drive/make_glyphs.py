@@ -124,7 +124,20 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=FONTS, help="folder to write into (default fonts/)")
     args = ap.parse_args(argv)
-    os.makedirs(args.out, exist_ok=True)
+    names = [n + ".glyphs" for n in pcf_names()]
+    # fonts/ is the repository's own (git keeps it); any other folder must be new, empty
+    # or one this tool wrote, so that nothing of a person's is written over.
+    if os.path.abspath(args.out) != FONTS:
+        sys.path.insert(0, os.path.join(ROOT, "tools", "pc"))
+        import ownfiles
+        try:
+            ours = ownfiles.claim_folder(args.out, "glyphs", "--out DIR")
+            for n in names:
+                ownfiles.may_write_in(args.out, n, ours)
+        except (ownfiles.NotOurs, ownfiles.Unreadable) as e:
+            print("make_glyphs: %s." % e, file=sys.stderr)
+            return 2
+        ownfiles.record_folder(args.out, "glyphs", ours + names)
     for name in pcf_names():
         data = make(name)
         with open(os.path.join(args.out, name + ".glyphs"), "wb") as f:
