@@ -3,9 +3,12 @@
     python tools/drive/screenshots.py --out DIR              # English
     python tools/drive/screenshots.py --lang fr --out DIR    # one language (codes: cucumber.lang)
     python tools/drive/screenshots.py --lang all --out DIR   # every language, DIR/<code>/
+    python tools/drive/screenshots.py --scale 2 --out DIR    # 320 x 256: each pixel 2 x 2
 
 Runs headless (SDL_VIDEODRIVER=dummy), with a fake clock and an in-memory nvm. The
-``Driver`` class here is also what the host tests use to steer the app.
+``Driver`` class here is also what the host tests use to steer the app. ``--scale``
+repeats each pixel (nearest neighbour, no smoothing), so an enlarged screen is as sharp
+as the device's: the README's picture is ``--scale 2``.
 """
 
 import os
@@ -123,10 +126,21 @@ def use_language(d, code):
     d.step(2)
 
 
-def shoot(out, disp=None, code=None, check=None):
+def save_png(disp, path, scale=1):
+    """The display as a PNG at ``path``, each pixel drawn ``scale`` x ``scale``."""
+    sim.save_png(disp, path)
+    if scale > 1:
+        import pygame
+        img = pygame.image.load(path)
+        size = (img.get_width() * scale, img.get_height() * scale)
+        pygame.image.save(pygame.transform.scale(img, size), path)  # no smoothing
+
+
+def shoot(out, disp=None, code=None, check=None, scale=1):
     """Drive the app through every screen; a PNG of each in ``out`` (None: no PNGs, no
     display drawn) and ``check(name, root group)`` at each when given. ``code``: the
-    language (None: as the nvm says, English on a fresh one)."""
+    language (None: as the nvm says, English on a fresh one). ``scale``: each pixel of
+    the PNGs is ``scale`` x ``scale`` pixels."""
     from cucumber.settings import HUMAN, MEDIUM, HARD, EASY
     if out is not None:
         # Only a new or empty folder, or one these screenshots made (ownfiles: NotOurs).
@@ -144,7 +158,7 @@ def shoot(out, disp=None, code=None, check=None):
         path = ownfiles.may_write_in(out, name + ".png", ours)
         ours.append(name + ".png")
         ownfiles.record_folder(out, SHOTS_KIND, ours)  # listed before it lands
-        sim.save_png(disp, path)
+        save_png(disp, path, scale)
         saved.append(path)
 
     d = Driver(display=disp, seed=3)
@@ -344,7 +358,11 @@ def main(argv=None):
     ap.add_argument("--lang", default="en",
                     help="a language code (en pt fr es nl da sv pl fi) or 'all' (one "
                          "folder per language)")
+    ap.add_argument("--scale", type=int, default=1, metavar="N",
+                    help="each pixel N x N (nearest neighbour): 2 gives 320 x 256")
     args = ap.parse_args(argv)
+    if not 1 <= args.scale <= 8:
+        ap.error("--scale takes 1 to 8")
     from cucumber import lang
     codes = lang.CODES if args.lang == "all" else (args.lang,)
     for c in codes:
@@ -356,7 +374,7 @@ def main(argv=None):
             ownfiles.record_folder(args.out, SHOTS_KIND, top + list(codes))
         for c in codes:
             out = os.path.join(args.out, c) if args.lang == "all" else args.out
-            saved = shoot(out, code=c)
+            saved = shoot(out, code=c, scale=args.scale)
             for p in saved:
                 print(p)
             print("%d screenshots in %s" % (len(saved), out))
