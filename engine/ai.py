@@ -1,48 +1,48 @@
 """Built-in opponents: easy, medium and hard.
 
-Contract used by the app, the terminal game and the arena:
-
     bot = ai.Player("medium", seed=7)     # level in LEVELS; effort optional (hard only)
     action = bot.choose(match.view(seat)) # a legal action for that seat: a card or a
                                           # re-entry answer (DECLINE / PAY / SIT_OUT)
 
-An AI uses only the :class:`engine.match.View` of its seat (its hand, the counts, the
+A Player sees only its seat's :class:`engine.match.View` (its hand, the counts, the
 current trick, the public bounds that plays revealed, the played cards where the rules keep
-them open) plus what it saw itself at earlier turns of the same round.
+them open) and what it saw itself at earlier turns of the same round. It is deterministic:
+the same seed and the same views give the same actions. A re-entry offer is taken the
+cheapest way: medium and hard sit a round out when they may, else pay; easy pays.
 
-- ``easy``: the basic heuristic (normal game: the highest card when it heads the trick,
-  else the lowest; inverse game: the lowest legal card), with a random legal card in
-  ``_SLIP`` percent of its choices, except when one more penalty could put it out.
-- ``medium``: the heuristic refined: it leads a middle card while it holds four or more
-  (the top cards stay to head later tricks), and when it plays last to a trick it can head
-  it takes it with its smallest heading card. It sheds its highest card whenever that heads
-  the trick and keeps its lowest for the last trick. When one more penalty could put it
-  out (last life, or first out loses) it searches the last two tricks as hard does, on
-  the few deals its budget ``_MEDIUM_EFFORT`` pays for.
-- ``hard``: determinised Monte-Carlo search. It deals the unseen cards to the other
-  players many times, consistently with everything its seat knows (counts, the bounds
-  ``lo <= rank < hi`` every play revealed, the cards it saw leave a hand), and no more: a
-  belief that the others play like the heuristic (who heads plays its highest card) won
-  0.1 a round against three sharp players but lost 0.5 against pimc2. For each candidate
-  card it plays the rest of the round out on a compact rank-only simulator (everyone
-  following the heuristic with medium's lead) to the end. Candidates are compared on the
-  same deals, each on its summed cost plus the summed rank of the card this seat kept for
-  the last trick (on the 9-40 deals the board's budget buys, most candidates take no
-  penalty at all, and a low card kept is what keeps it that way); a tie keeps medium's
-  choice. ``thoughts()`` reports the cost alone. Costs are match-aware: a penalty that reaches
-  the threshold costs extra (more on the last life, most under "first out loses";
-  nothing extra in fixed rounds). The last two tricks are played out like the others:
-  solving them exactly (max-n, each player minimising their own penalty) changed 4 of
-  6,187 end-game decisions of hard and none of 6,595 of medium (2026-12-02, 11 tables of
-  2-7 players), at three times the work a play, so it went.
-  ``effort`` is the budget in work units per decision, each unit about the same fuel: a
-  simulated card play is one unit (4/3 in the strict inverse game), a sampled card two
-  and one more for each card redrawn to fit a bound, a candidate's play-out four beyond
-  its plays and a deal three (at the default, bench_ai's searched decisions cost 5.8-6.2 k
-  fuel a unit on average in every scenario). The default ``_EFFORT`` keeps a decision under
-  about 30 million MicroPython fuel, ~0.27 s on a SAMD51 (estimate); fuel grows about
-  linearly with it. After a decision ``_search_state[_WORK]`` holds the
-  work it did.
+- ``easy``: the heuristic. Normal game: the highest card when it heads the trick (or
+  leads), else the lowest; inverse game, or an ace led that forces the lowest: the lowest
+  legal card. A random legal card in ``_SLIP`` percent of its choices, except when one
+  more penalty could put it out.
+- ``medium``: the heuristic refined: it leads its middle card while it holds four or more
+  (the top cards stay to head later tricks), and when it plays last to a trick it can
+  head, it takes it with its smallest heading card. When one more penalty could put it
+  out (last life, or first out loses), its last two tricks are searched as hard searches
+  but by cost alone, on the few deals that ``_MEDIUM_EFFORT`` pays for.
+- ``hard``: determinised Monte-Carlo search. For each decision with a choice of rank it
+  deals the unseen cards to the others many times (:func:`_sample_deal`: each player its
+  count, within the public bounds ``lo <= rank < hi`` of its hand), and on every deal
+  plays each candidate rank out to the end of the round (:func:`_evaluate`) on a
+  rank-only simulator in which everyone follows the heuristic with medium's lead
+  (:func:`_rollout`). A candidate's score, summed over the same deals, is its match-aware
+  cost (the penalty if this seat takes the last trick; more if that reaches the
+  threshold, more still on the last life and most under first out loses; nothing extra in
+  fixed rounds) plus the rank of the card this seat kept for the last trick (12 - rank in
+  the inverse game): on the 15-40 deals the budget buys at a first trick, most candidates
+  take no penalty at all, and a low card kept is what keeps it that way. The lowest
+  score is played; a tie keeps the heuristic's card. :func:`thoughts` reports what a
+  decision weighed: the deals, the work, and each candidate's mean cost and risk (the
+  score's kept rank is not in it).
+
+``effort`` is the search's budget in work units per decision, each about the same fuel:
+a simulated card play is one unit (4/3 in the strict inverse game), a card dealt two and
+one more for each redraw to fit a bound, a candidate's play-out four beyond its plays and
+a deal three (about 6 k MicroPython fuel a unit on average in each scenario of
+tools/measure/bench_ai.py). Deals are sampled while another one fits in the budget, at most
+``_MAX_SAMPLES``; when a single deal would cost more than half of it, the heuristic's card
+is played. The default ``_EFFORT`` keeps a decision under 30 million fuel, ~0.27 s on a
+SAMD51 (estimate); fuel grows about linearly with it. After a decision
+``_search_state[_WORK]`` holds the work it did.
 
 An AI reads only ``view.hand/trick/trick_no/leader/dealer/count/bounds/in_round/score/
 reentries_left/played_by/legal_cards/legal_actions/phase`` and ``view.rules``.
@@ -89,8 +89,8 @@ _MEMORY_SIZE = const(60)
 # position q's cards left at [[_FIRST + q]:[_END + q]] (7q and 7q + count in _deal).
 # Playing the lowest or the highest card moves one index and no card; only a middle lead
 # (or, in the strict inverse game, a card that heads) shifts cards. Before the last trick
-# the rollout keeps of a trick only its top rank and who heads it (docs/FIGURES.md, "Cheaper
-# play-outs": 27.2 M fuel -> 20.0 M at worst for the same decisions).
+# the rollout keeps of a trick only its top rank and who heads it: only the last trick
+# decides the penalty.
 _COUNT = const(49)
 _FIRST = const(56)
 _END = const(63)
@@ -404,7 +404,7 @@ def _search(rng, cards, choice, effort):
             break  # another sample like this one would overrun the budget
     # hard's score adds to the cost the rank of the card it kept for the last trick: on
     # the few deals the budget buys most candidates take no penalty, and the kept card
-    # tells them apart (agurk, six players, against pimc2: +0.415 -> +0.100, docs/FIGURES.md)
+    # tells them apart (docs/AI.md)
     weight = state[_KEPT_WEIGHT]
     for i in range(len(cards)):
         state[_KEPT + i] = state[_COST + i] + weight * state[_KEPT + i]
@@ -505,7 +505,7 @@ def _sample_deal(rng):
                     tries = 0
                     while free:
                         # rng.below(free) inline: the same numbers for 3.5 k fuel instead
-                        # of 8.3 k, the method calls being the cost (docs/FIGURES.md)
+                        # of 8.3 k, the method calls being the cost
                         limit = 32768 - 32768 % free
                         while True:
                             x = _A1 * (x & 0x7FFF) + (x >> 15)
@@ -564,7 +564,7 @@ def _rollout(turn, trick_len, top, trick_no):
     base = trick_no * 7
     work = players * ((last - base) // 7 + 1)
     if strict and inverse:
-        work += work // 3  # such a play costs a third more fuel (docs/FIGURES.md)
+        work += work // 3  # such a play costs a third more fuel
     state[_WORK] += work
     if base != last:
         # the trick under way: who heads it (the last of the equal top cards)
