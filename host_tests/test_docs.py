@@ -4,7 +4,7 @@
   block of pixels one colour: nearest neighbour, not a smoothed stretch);
 - the README is at most 1,800 words (``len(text.split())`` on the markdown), its
   sections in the order a reader needs them, with no commit hashes and no issue numbers
-  (history belongs to git and docs/FIGURES.md, not to the front door);
+  (history belongs to git, not to the front door);
 - every relative link of README.md and docs/*.md reaches a file that exists, and an
   anchor that its heading makes (GitHub's rules).
 """
@@ -22,9 +22,10 @@ DOCS = os.path.join(ROOT, "docs")
 SECTIONS = ("Play it on a PC", "Put it on a board", "Controls", "The rules",
             "A table of friends", "In the classroom", "Languages", "Where to go next")
 MAX_WORDS = 1800
-# The reader's documents written for people, not records of measurements (FIGURES.md
-# keeps its history on purpose): no commit hashes, no issue numbers there either.
-READER_DOCS = ("PLATFORM.md", "CLASSROOM.md", "BOTS.md", "LANGUAGES.md", "DEVELOPING.md")
+# Every document of docs/ (FIGURES.md holds current figures only; history is git's): no
+# commit hashes, no issue numbers there either.
+READER_DOCS = ("PLATFORM.md", "CLASSROOM.md", "BOTS.md", "LANGUAGES.md", "DEVELOPING.md",
+               "AI.md", "FIGURES.md")
 
 
 def read(path):
@@ -153,3 +154,8 @@ def test_every_relative_link_reaches_a_file_and_its_anchor(path):
         if anchor and dest.endswith(".md") and anchor not in anchors(read(dest)):
             broken.append("%s: no such heading in %s" % (target, os.path.relpath(dest, ROOT)))
     assert not broken, "\n".join(broken)
+
+
+def test_every_document_of_docs_is_checked_above():
+    found = sorted(n for n in os.listdir(os.path.join(ROOT, "docs")) if n.endswith(".md"))
+    assert found == sorted(READER_DOCS)
