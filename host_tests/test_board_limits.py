@@ -4,8 +4,9 @@ CIRCUITPY bundle as built, the rig's player pressing the buttons).
 
 The app must never use more than 1,536 bytes of CircuitPython 10's 2,048-byte pystack
 (75%, room for frame-size differences between interpreters and for future code), so
-every plan runs with a 1,536-byte pystack (the npm MicroPython under node): any deeper
-moment raises "pystack exhausted" and fails the run. And it must complete every plan
+every plan runs with a 1,536-byte pystack (micropython32-pystubs: the board's built-in
+modules as Python stand-ins, whose frames count too): any deeper moment raises "pystack
+exhausted" and fails the run. And it must complete every plan
 with its heap capped at 100 KB (micropython32, whose built-in modules are C as on the
 board: about 140 KB are free on a SAMD51, less a 40 KB margin), the objects of the
 built-in modules and the rig's player counted in it."""

@@ -168,10 +168,13 @@ def lib_modules(drive):
 
 IMPORT_ALL = """
 import sys
+import cucumber.ui
+drive = cucumber.ui.ROOT  # "/" on a board; the rig's copy of the drive is a folder
 for name in %r:
     try:
         __import__(name)
-        print("OK", name, getattr(sys.modules[name], "__file__", "?"))
+        where = getattr(sys.modules[name], "__file__", "?")
+        print("OK", name, "/" + where[len(drive):] if where.startswith(drive) else where)
     except Exception as e:
         print("FAIL", name, type(e).__name__, e)
 """

@@ -18,11 +18,11 @@
   a 7-player match holds, the interned names) and the live heap of each screen of the
   worst plan (after a collection, as each step reads its keys).
 
-Machines: pystack, the MicroPython 1.27 WebAssembly port (npm @micropython/micropython-
-webassembly-pyscript, 32-bit) under node; heap, micropython32 (MicroPython 1.23 core,
-32-bit, built by tools/rig/build_unix32.py, with the board's built-in modules as C whose
-objects are as large as CircuitPython's); the rig's player is counted in the heap. Not a
-measurement on a board.
+Machines: micropython32 (MicroPython 1.23 core, 32-bit, built by
+tools/rig/build_unix32.py): for the heap with the board's built-in modules as C whose
+objects are as large as CircuitPython's, the rig's player counted in the heap; for the
+pystack its build micropython32-pystubs, with the Python stand-ins of tools/rig/stubs
+instead, whose frames count too. Not a measurement on a board.
 """
 
 import argparse
@@ -40,8 +40,8 @@ for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
 
 import boardrig  # noqa: E402
 
-MACHINE = ("MicroPython 1.27 WebAssembly port (npm, 32-bit) under node %s; "
-           "displayio stand-ins" % os.popen("node --version").read().strip())
+MACHINE = ("micropython32-pystubs: MicroPython 1.23 core, native 32-bit (gcc -m32); "
+           "the board's built-in modules as Python stand-ins")
 HEAP_MACHINE = ("micropython32: MicroPython 1.23 core, native 32-bit (gcc -m32), object "
                 "model C, heap fixed at the cap; the board's built-in modules in C")
 

@@ -7,26 +7,27 @@ pystack and with a capped heap, for host tests and benchmarks.
     r = play(plan, tree=tree, heap=100 * 1024, interpreter=unix32())  # the heap
     r.ok, r.failure, r.result, r.stdout, r.stderr, r.runs   # (a run per board restart)
 
-Two interpreters, both 32-bit MicroPython, both with code.py as the outermost frame:
+One interpreter in two builds: micropython32, a native 32-bit MicroPython 1.23 built here
+from a PyPI source package (tools/rig/build_unix32.py, tools/rig/unix32/), code.py the
+outermost frame in both. A fixed pystack of ``-X pystack`` bytes as CircuitPython 10 has
+(2,048 on a SAMD51), and one heap of exactly ``-X heapsize`` bytes that never grows, with
+a collector that runs inside calls as the board's does (registers and C stack scanned),
+CircuitPython's object model (floats in the object word).
 
-- **The pystack** (``interpreter="node"``, the default): the npm package
-  ``@micropython/micropython-webassembly-pyscript`` 1.27.0 (tools/rig/package.json) under
-  node, whose fixed pystack is what CircuitPython 10 has (2,048 bytes on a SAMD51);
-  tools/rig/run_board.mjs runs it. Its heap is no model of the board's: it grows on
-  demand and is collected only between top-level calls (while Python runs, the
-  WebAssembly stack cannot be scanned), so no heap is capped there.
-- **The heap** (``interpreter=unix32()``): micropython32, a native 32-bit MicroPython 1.23
-  built here from a PyPI source package (tools/rig/build_unix32.py, tools/rig/unix32/):
-  one heap of exactly ``heap`` bytes that never grows, a collector that runs inside calls
-  as the board's does (registers and C stack scanned), CircuitPython's object model
-  (floats in the object word), and the same pystack. The board's built-in modules
-  (displayio, vectorio, terminalio, fontio, bitmaptools, keypad, digitalio, board,
-  microcontroller, supervisor, time, audio) are C modules in it, as on the board: their
-  code costs no heap, their objects take what CircuitPython's C objects take (within
-  16 B, tested in host_tests/test_unix32.py), nvm and the terminal font are not on the
-  heap. What fails there for want of heap fails as MemoryError, fragmentation included.
-  ``unix32("python")`` is the same interpreter without those C modules (the Python
-  stand-ins of tools/rig/stubs are used instead, as under node), for comparison.
+- **The pystack** (``interpreter=None``, the default: ``unix32("python")``, the binary
+  micropython32-pystubs): the board's built-in modules are the Python stand-ins of
+  tools/rig/stubs, so that a call into displayio or keypad takes its frames from the
+  pystack too: a margin over the board, whose modules are C. Its peaks equal those of
+  the npm WebAssembly MicroPython 1.27 under node that this rig used before (measured
+  to 8 bytes: 832, 1,208, 1,280, 1,512 and 1,512 B on guest_ai.py and four plans, on
+  2026-12-04), at a twentieth of the time. The heap is not capped (1 MB).
+- **The heap** (``interpreter=unix32()``, the binary micropython32): the board's built-in
+  modules (displayio, vectorio, terminalio, fontio, bitmaptools, keypad, digitalio,
+  board, microcontroller, supervisor, time, audio) are C modules in it, as on the board:
+  their code costs no heap, their objects take what CircuitPython's C objects take
+  (within 16 B, tested in host_tests/test_unix32.py), nvm and the terminal font are not
+  on the heap. What fails there for want of heap fails as MemoryError, fragmentation
+  included.
 
 ``interpreter=PATH`` runs the same job with any MicroPython-compatible unix-style binary
 taking ``-X heapsize=`` (CircuitPython's own unix port built 32-bit, say): ``PATH -X
@@ -76,7 +77,7 @@ for _p in (os.path.join(ROOT, "tools", "drive"), RIG):  # build, and mpyrun besi
 
 
 class RigError(Exception):
-    """The rig itself cannot run (node or its package missing, a bad tree)."""
+    """The rig itself cannot run (micropython32 cannot be built, a bad tree)."""
 
 
 class Result:
@@ -199,50 +200,17 @@ def unix32(stubs="native"):
         raise RigError("micropython32 cannot be built: %s" % e) from e
 
 
-def node_runner():
-    """(node, runner script); RigError when node or the npm package is missing."""
-    node = shutil.which("node")
-    if node is None:
-        raise RigError("node is not installed (the board rig runs MicroPython under node)")
-    pkg = os.path.join(RIG, "node_modules", "@micropython",
-                       "micropython-webassembly-pyscript", "micropython.mjs")
-    if not os.path.exists(pkg):
-        raise RigError("the npm package is missing: run `npm ci --prefix tools/rig` "
-                       "(make does it)")
-    return node, os.path.join(RIG, "run_board.mjs")
-
-
 def run(code, step=None, tree=None, pystack=BOARD_PYSTACK, heap=None, paths=PATHS,
-        interpreter="node", timeout=1800):
+        interpreter=None, timeout=1800):
     """Run guest ``code`` (then ``step`` until it raises) with ``tree`` as the board's
-    drive, a ``pystack``-byte pystack and, with ``heap``, a heap of that many bytes (not
-    with node, whose heap is no model of the board's); a :class:`Result`."""
+    drive, a ``pystack``-byte pystack and, with ``heap``, a heap of that many bytes
+    (else the binary's 1 MB), under ``interpreter`` (None: micropython32-pystubs, the
+    pystack rig; see above); a :class:`Result`."""
     tree = tree or make_tree()
-    if interpreter == "node":
-        if heap is not None:
-            raise RigError("the node interpreter cannot cap the heap: use unix32()")
-        return _run_node(code, step, tree, pystack, paths, timeout)
+    if interpreter is None:
+        interpreter = unix32("python")
     return _run_binary(os.path.abspath(interpreter), code, step, tree, pystack, heap, paths,
                        timeout)
-
-
-def _run_node(code, step, tree, pystack, paths, timeout):
-    node, runner = node_runner()
-    with tempfile.TemporaryDirectory() as tmp:
-        job = os.path.join(tmp, "job.json")
-        with open(job, "w") as f:
-            json.dump({"root": tree, "paths": list(paths), "pystack_bytes": pystack,
-                       "code": code, "step": step}, f)
-        try:
-            p = subprocess.run([node, runner, job], capture_output=True, text=True,
-                               timeout=timeout, cwd=RIG)
-        except subprocess.TimeoutExpired as e:
-            return Result("timeout", _text(e.stdout), _text(e.stderr))
-    if p.returncode == 0:
-        return Result(None, p.stdout, p.stderr)
-    if p.returncode == 2 or "Cannot find package" in p.stderr:
-        raise RigError("the node runner failed:\n" + p.stderr[-2000:])
-    return Result(classify(_last_error(p.stdout, p.stderr)), p.stdout, p.stderr)
 
 
 def _last_error(stdout, stderr):
