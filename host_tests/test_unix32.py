@@ -648,3 +648,18 @@ def test_the_rigs_clock_and_the_other_modules(binary, tmp_path):
         "True",
         "False",
     ]
+
+
+def test_without_gcc_m32_the_build_stops_with_one_line_saying_what_to_install(monkeypatch):
+    """No fallback interpreter: where gcc cannot build 32-bit programs and cannot be given
+    gcc-multilib (not root, or no apt-get), `make test` stops at once with this line."""
+    monkeypatch.setattr(build_unix32, "_gcc_m32_links", lambda: False)
+    monkeypatch.setattr(build_unix32.os, "geteuid", lambda: 1000)
+    with pytest.raises(build_unix32.BuildError) as e:
+        build_unix32.ensure_gcc_m32()
+    assert str(e.value) == ("gcc cannot build 32-bit programs: install gcc-multilib "
+                            "(Debian/Ubuntu: apt-get install gcc-multilib)")
+    monkeypatch.setattr(build_unix32.shutil, "which", lambda name: None)  # root, no apt-get
+    monkeypatch.setattr(build_unix32.os, "geteuid", lambda: 0)
+    with pytest.raises(build_unix32.BuildError):
+        build_unix32.ensure_gcc_m32()
