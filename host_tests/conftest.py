@@ -1,7 +1,7 @@
 """Shared test set-up: the repository root (for ``engine``) and ``lib/`` (for ``cucumber``)
 are importable, as they are on the board where ``lib/`` is on the path.
 
-And two things that make the app cheap to run on CPython without changing what it does:
+And three things that make the tests cheap to run on CPython without changing what it does:
 
 - Bytecode is cached (in build/pycache, never beside the sources), also where
   PYTHONDONTWRITEBYTECODE is set: the app forgets and imports its screens' modules again
@@ -12,11 +12,16 @@ And two things that make the app cheap to run on CPython without changing what i
   rules page), and a full collection of a test process took 20-50 ms, so the rules page
   drawn in one language took about 50 s. Only what the module's tests make is scanned
   now; what they drop is collected as before.
+- Temporary files go to /dev/shm where it is a writable folder (a tmpfs on Linux) and
+  TMPDIR is not set: the saves the tests write are fsync'ed and renamed as on a player's
+  disk, which on a busy shared disk took 90 s for the 4,000 damaged saves of
+  test_terminal_game (9 s in memory), and the board rig copies the drive for each run.
 """
 
 import gc
 import os
 import sys
+import tempfile
 
 import pytest
 
@@ -28,6 +33,11 @@ for path in [ROOT, os.path.join(ROOT, "lib")] + [os.path.join(ROOT, "tools", gro
 
 sys.dont_write_bytecode = False
 sys.pycache_prefix = os.path.join(ROOT, "build", "pycache")
+
+SHM = "/dev/shm"
+if "TMPDIR" not in os.environ and os.path.isdir(SHM) and os.access(SHM, os.W_OK):
+    os.environ["TMPDIR"] = SHM  # also for the tools the tests start
+    tempfile.tempdir = None  # read TMPDIR again
 
 
 @pytest.fixture(autouse=True, scope="module")

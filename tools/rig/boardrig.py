@@ -55,6 +55,7 @@ Failures (``Result.failure``): ``"pystack"`` (RuntimeError: pystack exhausted),
 ``stderr``, or in ``stdout`` where the app's crash handler printed it).
 """
 
+import atexit
 import json
 import os
 import shutil
@@ -127,7 +128,8 @@ _trees = {}
 def make_tree(dest=None, header=b"M", root=ROOT):
     """A folder laid out like the CIRCUITPY drive (tools/drive/build.py's bundle of the checkout
     at ``root``) with ``stubs/`` beside it; ``header`` is the .mpy files' first byte (b"M"
-    MicroPython, b"C" CircuitPython). Made once per process for the default ``dest``."""
+    MicroPython, b"C" CircuitPython). Made once per process for the default ``dest``, a
+    temporary folder removed when the process ends."""
     key = (dest, header, root)
     if dest is None and key in _trees and os.path.isdir(_trees[key]):
         return _trees[key]
@@ -162,6 +164,7 @@ def make_tree(dest=None, header=b"M", root=ROOT):
     shutil.copy(os.path.join(root, "examples", "bot.py"), os.path.join(out, "bot.py"))
     if dest is None:
         _trees[key] = out
+        atexit.register(shutil.rmtree, out, True)  # a temporary folder: gone with us
     return out
 
 
@@ -220,12 +223,19 @@ def _last_error(stdout, stderr):
     return stderr + (stdout[i:] if i >= 0 else "")
 
 
+# The drive's folder is part of what the heap holds (every module's __file__, the path):
+# a run is made under /tmp whatever TMPDIR says, so that the figure is the same on every
+# machine (the plans are at the 100 KB cap to the byte: with the drive under /dev/shm,
+# four characters longer, 5p-bot-hints failed).
+RUN_DIR = "/tmp" if os.path.isdir("/tmp") else None
+
+
 def _run_binary(binary, code, step, tree, pystack, heap, paths, timeout):
     if not isinstance(code, str):
         code = "\n".join(code) + "\n"
     if step is not None:
         code += "while True:\n" + "".join("    " + line + "\n" for line in step.splitlines())
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=RUN_DIR) as tmp:
         drive = os.path.join(tmp, "drive")
         shutil.copytree(tree, drive)
         with open(os.path.join(drive, "main_rig.py"), "w") as f:
