@@ -317,7 +317,8 @@ def test_ai_plays_do_not_wear_the_flash_but_every_human_action_is_saved():
     assert CountingNVM.writes <= 10 < plays
     # The human plays; while the AIs answer, a power cut keeps the human's card played.
     card = m.legal_cards()[0]
-    d.app._act(card)
+    from cucumber import turns
+    turns.act(d.app, card)
     d2 = Driver(nvm=CountingNVM(nvm), seed=5)
     d2.step(2)
     d2.press(keys.A)

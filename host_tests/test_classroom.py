@@ -169,27 +169,27 @@ def one_rank(cards):
     return len(cards) > 0 and cards[0] >> 2 == cards[-1] >> 2
 
 
-def test_demo_says_one_card_to_play_when_the_ai_had_no_choice_and_only_then():
+def test_demo_says_one_card_to_play_when_the_ai_had_no_choice_and_only_then(monkeypatch):
     """The second line under the trick, as the card lies there: "hard: one card to play"
     exactly when the AI's legal cards were all of one rank (the last trick, a forced
     follow), never "rule of thumb" then; a real choice without a search still says "rule
     of thumb"."""
+    from cucumber import turns
     from cucumber.seats import LEVELS
     d, _ = demo_driver(kinds=(HARD, MEDIUM, HARD, EASY))
     d.app.command(("demo",))
-    app = d.app
     decisions = []
-    ai_turn = app._ai_turn
+    ai_turn = turns.ai_turn
 
-    def record():  # each AI's decision: its legal cards before, the line it chose after
+    def record(app):  # each AI's decision: its legal cards before, the line it chose after
         m = app.match
         legal = m.legal_cards()
         level = LEVELS[app.kinds[m.current_player()]]
-        ai_turn()
+        ai_turn(app)
         decisions.append((level, one_rank(legal), ai.thoughts() is None,
                           app.demo.why_chosen))
 
-    app._ai_turn = record
+    monkeypatch.setattr(turns, "ai_turn", record)
     shown = set()
     with contextlib.redirect_stdout(io.StringIO()):
         for _ in range(3000):
@@ -662,6 +662,14 @@ def test_every_status_text_fits_the_status_line_in_every_language(code):
         assert all(" " <= c <= "~" for c in title + back), (code, title, back)
     finally:
         lang.choose(0)
+
+
+def test_the_hand_says_the_table_sections_texts_by_the_tables_numbers():
+    """cucumber.hand says five of the table section's texts: its numbers for them (consts
+    of its own, folded on the board) are those cucumber.table lists the section by."""
+    from cucumber import hand
+    for name in ("_CARDS_HIDDEN", "_HANDS_HIDDEN", "_WATCHING", "_REVIEW", "_BACK"):
+        assert getattr(hand, name) == getattr(table_mod, name), name
 
 
 @pytest.mark.parametrize("code", LANGS)

@@ -43,7 +43,7 @@ def exists(root, name="bot"):
 
 
 def print_traceback(exc):
-    """The exception and its traceback on the serial console (as cucumber.app's)."""
+    """The exception and its traceback on the serial console (as cucumber.crash's)."""
     try:
         import traceback
         traceback.print_exception(exc)

@@ -117,7 +117,7 @@ PITCH = 10  # row height: the medium font's cell (its top row is blank: a gap)
 
 
 def ticks_diff(a, b):
-    """a - b for ticks_ms() values, which wrap at 2**29 (as cucumber.app's)."""
+    """a - b for ticks_ms() values, which wrap at 2**29 (as cucumber.board's)."""
     return ((a - b + _HALF) & _MASK) - _HALF
 
 

@@ -1,5 +1,5 @@
-"""The crash screen: what cucumber.app.main shows after an uncaught exception, and the
-wait for A that ends in a restart.
+"""The crash screen: what cucumber.app.main shows after an uncaught exception (``show``),
+and the wait for A that ends in a restart (``Crash.restart_on_a``).
 
 Imported only then, once the app's screen is dropped (its own module so that it costs
 nothing until it is needed: about 700 bytes of cucumber.app's heap were this code).
@@ -82,6 +82,24 @@ class Crash:
                 y += ROW
         self.group = g
 
+    def restart_on_a(self, hw):
+        """Wait for A (about 10 s on a board without buttons), then restart the board:
+        returns only on a PC, where main() starts a new App."""
+        import time
+        # no buttons to press (a board without any): start again after about 10 s
+        waits = 500 if getattr(hw, "sources", None) == [] else -1
+        while keys.A not in hw.keys() and waits != 0:
+            time.sleep(0.02)
+            waits -= 1
+        if hw.display is not None:
+            hw.display.root_group = None
+        try:
+            import supervisor
+            reload = supervisor.reload
+        except (ImportError, AttributeError):  # a PC: main() starts a new App
+            return
+        reload()
+
 
 def print_traceback(exc):
     """The exception and its traceback on the serial console (CircuitPython's
@@ -93,10 +111,10 @@ def print_traceback(exc):
         sys.print_exception(exc)
 
 
-def crashed(hw, exc):
-    """The crash screen until A is pressed, then a restart (see cucumber.app.main, which
-    shows it as ``cucumber.app.running``)."""
-    app = sys.modules["cucumber.app"]
+def show(hw, exc):
+    """Show the crash screen for ``exc`` (its traceback on the serial console first) and
+    return it: cucumber.app.main keeps it as ``cucumber.app.running`` (the board rig
+    reads it) until its ``restart_on_a`` returns."""
     display = hw.display
     if display is not None:
         display.root_group = None  # the app's screen goes first: room for this one
@@ -104,21 +122,6 @@ def crashed(hw, exc):
     print_traceback(exc)
     from cucumber.store import Store, MATCH
     screen = Crash(exc, Store(hw.nvm).get(MATCH) is not None)
-    app.running = screen
     if display is not None:
         display.root_group = screen.group
-    import time
-    # no buttons to press (a board without any): start again after about 10 s
-    waits = 500 if getattr(hw, "sources", None) == [] else -1
-    while keys.A not in hw.keys() and waits != 0:
-        time.sleep(0.02)
-        waits -= 1
-    app.running = None
-    if display is not None:
-        display.root_group = None
-    try:
-        import supervisor
-        reload = supervisor.reload
-    except (ImportError, AttributeError):  # a PC: main() starts a new App
-        return
-    reload()
+    return screen

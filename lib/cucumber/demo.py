@@ -1,9 +1,9 @@
 """The classroom demo: AIs only, match after match, explaining each card.
 
-Loaded only while the demo runs (the title's "Demo"); cucumber.app asks it for the
-pauses, hands it the table's keys and tells it each card played. It writes nothing to
-the flash: cucumber.app saves no match, settings or statistics while ``app.demo`` is set,
-so the demo can run all day.
+Loaded only while the demo runs (the title's "Demo"); cucumber.app hands it the table's
+keys, cucumber.turns asks it for the pauses and tells it each card played. It writes
+nothing to the flash: the app saves no match, settings or statistics while ``app.demo``
+is set, so the demo can run all day.
 
 Keys on the table: up/down the speed, START pauses (and resumes), A plays one card while
 paused, SELECT opens the "Inside the chip" page, B goes back to the title. The pages
@@ -22,7 +22,7 @@ percent of the sampled deals on which it did), the chosen card first.
 """
 
 from cucumber import console, keys, lang, ui
-from cucumber.app import ticks_diff
+from cucumber.board import ticks_diff
 from cucumber.seats import LEVELS
 from engine.compat import const
 

@@ -14,7 +14,8 @@ from engine.compat import const
 from cucumber import lang, settings
 from cucumber.store import SETTINGS, STATS, MATCH, DAMAGED, TOO_SMALL
 from cucumber.seats import HUMAN, HARD, BOT, decode_match
-from cucumber.app import forget
+from cucumber import forget
+from cucumber.turns import update_lights
 
 # words: lobby
 _NEW_MATCH = const(0)
@@ -92,7 +93,7 @@ def show_title(app, notice=None):
     app.match = None
     if app.prefs is None:  # back from a match
         load_settings(app)
-    app.update_lights()
+    update_lights(app)  # off
     app.open_screen("menus", "Title", app.store.get(MATCH) is not None, notice)
 
 

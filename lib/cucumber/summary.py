@@ -412,7 +412,7 @@ class MatchEnd(Page):
         return None
 def show_page(app):
     """Open the page of the app's first pending page, ``app.pages[0]`` (the table is
-    dropped: it is rebuilt after the pages). Here, not in cucumber.app: this module is
+    dropped: it is rebuilt after the pages). Here, not in cucumber.turns: this module is
     loaded for the page anyway."""
     p = app.pages[0]
     m = app.match
@@ -450,5 +450,5 @@ def _keep(app):
     if app.demo is None and app.decision_ns is not None:
         import cucumber.kept
         cucumber.kept.keep(app)
-        cucumber.app.forget("kept")
+        cucumber.forget("kept")
 

@@ -1,11 +1,12 @@
-"""The table: every seat's name, score, cards left and lives; the trick; the hand.
+"""The table: every seat's name, score, cards left and lives; the trick; the status
+line; and the hand's tiles, which cucumber.hand moves.
 
 Layout (160x128): one column per seat across the top (name, score, cards left + life
 pips), the trick below it with each card under the seat that played it, one status
-line, then the hand of the player holding the device. On that player's turn the legal
-cards are raised and underlined in MARK green, the others are dimmed, and only legal
-cards can be selected. SELECT opens the review of played cards where the rules keep
-them open.
+line, then the hand of the player holding the device. This module builds the table's
+display objects and draws what the match says; the hand, its selection and the keys
+are cucumber.hand's (``Table`` is a ``Hand``): how a key becomes a played card is read
+there.
 
 Fonts: the status line is in the medium bitmap font (6x10, the width of terminalio's cells)
 so that cards show with their suit signs; with six or seven players the seat columns
@@ -25,17 +26,15 @@ import sys
 
 import displayio
 
-from cucumber import keys, lang, ui
+from cucumber import lang, ui
+from cucumber.hand import Hand, HAND_Y, LEGAL_Y, OFF
 from cucumber.seats import HUMAN, BOT
 from engine.compat import const
 
-HAND_Y = 96  # hand cards when not selectable / illegal
-LEGAL_Y = 84  # legal cards on your turn
 MARK_Y = 114
 TRICK_Y = 36
 STATUS_Y = 68
 PIP_Y = 26
-OFF = -64  # x of things put out of sight
 SMALL_FROM = 6  # players from which the seat columns use the small font
 
 RED_SUITS = ui.SUIT_SIGNS[1:3]
@@ -55,7 +54,7 @@ _TO_PLAY = const(5)
 _THINKING = const(6)
 _TAKES = const(7)
 _TAKES_LAST = const(8)
-_CARDS_HIDDEN = const(9)
+_CARDS_HIDDEN = const(9)  # from here to _BACK: cucumber.hand's
 _HANDS_HIDDEN = const(10)  # from here: terminalio's (ASCII), not in the status font
 _WATCHING = const(11)
 _REVIEW = const(12)
@@ -103,7 +102,11 @@ def table_fonts(n, kinds=None):
     return (status, seat, "\n".join(w[:_HINT]))
 
 
-class Table:
+class Table(Hand):
+    """The table's screen for ``match`` with seats ``kinds`` (``fonts``: the app's kept
+    ``table_fonts``, or None to load them). What it draws is this module's; the hand's
+    state, its moves and the keys are cucumber.hand's (``Hand``)."""
+
     name = "table"
 
     def __init__(self, match, kinds, fonts=None):
@@ -121,15 +124,16 @@ class Table:
         self.half_cell = cw // 2
         self.colw = ui.W // n
         self.x0 = (ui.W - n * self.colw) // 2
+        # the hand's state (cucumber.hand)
         self.holder = None  # the seat whose hand is shown
         self.interactive = False
         self.legal = bytearray(7)
         self.nlegal = 0
         self.sel = 0  # index into the legal cards
-        self.trick = []  # (seat, card) as played and shown
         self.review = None
         self.reviewing = False
-        self.message = None  # under the seats once the holder is out (cucumber.app's)
+        self.trick = []  # (seat, card) as played and shown
+        self.message = None  # where the hand was, once the holder is out (cucumber.turns)
         self.frozen = False  # the round is over: the columns stay as it left them
         self.hints = False  # up asks for a hint (the app answers with show_hint)
         g = displayio.Group()
@@ -172,6 +176,8 @@ class Table:
         g.append(displayio.TileGrid(self.pip_bm, pixel_shader=pp, x=0, y=PIP_Y))
         self.status = ui.Text("", x=2, y=STATUS_Y, width=26, font=self.status_font)
         g.append(self.status)
+        # the hand's tiles, its selection and its legal cards' marks (cucumber.hand
+        # moves them)
         self.sel_rect = ui.rect(OFF, LEGAL_Y - 1, ui.CARD_W + 2, ui.CARD_H + 2, ui.YELLOW)
         g.append(self.sel_rect)
         self.arrow = ui.rect(OFF, LEGAL_Y - 5, 8, 3, ui.YELLOW)
@@ -204,9 +210,6 @@ class Table:
 
     def cx(self, seat):
         return self.x0 + seat * self.colw + self.colw // 2
-
-    def hand_x(self, i, count):
-        return (ui.W - (count * 22 - 2)) // 2 + i * 22
 
     # ----- seats -------------------------------------------------------------------
 
@@ -344,161 +347,6 @@ class Table:
         """Who took the trick: "P3 takes the trick", orange for the last trick."""
         self.set_status(self.word(_TAKES_LAST if last else _TAKES) % ui.seat_name(seat),
                         ui.ORANGE if last else ui.YELLOW)
-
-    # ----- the hand ----------------------------------------------------------------
-
-    def show_hand(self, holder, interactive):
-        """Show ``holder``'s hand (None: no hand); legal cards selectable if interactive."""
-        m = self.m
-        self.holder = holder
-        self.seat_rect.x = self.cx(holder) - self.colw // 2 if holder is not None else OFF
-        self.interactive = interactive and holder is not None
-        hand = m.hand(holder) if holder is not None and not self.frozen else b""
-        if self.interactive:
-            self.nlegal = m.legal_into(self.legal)
-            if self.sel >= self.nlegal:
-                self.sel = self.nlegal - 1
-            if self.sel < 0:
-                self.sel = 0
-        else:
-            self.nlegal = 0
-        count = len(hand)
-        marks = self.mark_bm
-        marks.fill(0)
-        for i in range(7):
-            tg = self.hand_tg[i]
-            if i >= count:
-                tg.x = OFF
-                continue
-            c = hand[i]
-            tg[0] = c
-            x = self.hand_x(i, count)
-            tg.x = x
-            legal = self.interactive and self._is_legal(c)
-            if legal:
-                tg.y = LEGAL_Y
-                tg.pixel_shader = ui.sheet().pixel_shader
-                for dx in range(x + 2, x + 18):
-                    if 0 <= dx < ui.W:
-                        marks[dx, 0] = 1
-                        marks[dx, 1] = 1
-                        marks[dx, 2] = 1
-            else:
-                tg.y = HAND_Y
-                tg.pixel_shader = ui.dim_palette() if self.interactive else ui.sheet().pixel_shader
-        if holder is None and not self.frozen:
-            spectator = True
-            for k in self.kinds:
-                if k == HUMAN:
-                    spectator = False
-            t = self.word(_WATCHING if spectator else _HANDS_HIDDEN)
-            self.hidden_text.set(" " * ((26 - len(t)) // 2) + t)  # centred
-        else:  # the app's message where the hand was, once the holder is out of the match
-            t = self.message
-            out = t and holder is not None and not self.frozen and not m.active(holder)
-            self.hidden_text.set(t if out else "")
-        self._draw_selection()
-
-    def _is_legal(self, c):
-        for i in range(self.nlegal):
-            if self.legal[i] == c:
-                return True
-        return False
-
-    def selected_card(self):
-        if not self.interactive or self.nlegal == 0:
-            return None
-        return self.legal[self.sel]
-
-    def _draw_selection(self):
-        c = self.selected_card()
-        if c is None:
-            self.sel_rect.x = OFF
-            self.arrow.x = OFF
-            return
-        hand = self.m.hand(self.holder)
-        i = 0
-        while hand[i] != c:
-            i += 1
-        x = self.hand_x(i, len(hand))
-        self.sel_rect.x = x - 1
-        self.arrow.x = x + 6
-        self.set_status(self._reason(c), self._reason_color())
-
-    def _reason_color(self):
-        """The colour of your own line: orange on the last trick."""
-        m = self.m
-        return ui.ORANGE if m.trick_no == m.rules.hand - 1 else ui.YELLOW
-
-    def _reason(self, c):
-        """ "P3 10♥ heads trick     3/7": the card, why it may be played, the trick at the
-        right (engine.match's WHY_ codes 1..4 are the section's first four texts)."""
-        w = self.m.why(c)
-        name = ui.card_name(c, self.signs)
-        s = "%s %s %s" % (ui.seat_name(self.holder), name, self.word(w - 1) if w else "")
-        t = self.trick_label()
-        return s + " " * max(1, 26 - len(s) - len(t)) + t
-
-    def show_hint(self, card, text):
-        """Select ``card`` (cucumber.hint's) and say why on the status line: ``text``
-        (cucumber.hint's, one of the section's hint texts)."""
-        for i in range(self.nlegal):
-            if self.legal[i] == card:
-                self.sel = i
-        self._draw_selection()
-        self.set_status(text, ui.CYAN)
-
-    # ----- review of played cards ----------------------------------------------------
-
-    def open_review(self, viewer):
-        """The played cards of every seat this round (rules.open_cards only): drawn by
-        cucumber.review, loaded for it and forgotten at the next screen."""
-        from cucumber.review import review_group
-        g = review_group(self.m, self.n, viewer, self.word(_REVIEW), self.word(_BACK))
-        self.review = g
-        self.reviewing = True
-        self.main.hidden = True
-        self.group.append(g)
-
-    def close_review(self):
-        if self.review is not None:
-            self.group.remove(self.review)
-            self.review = None
-        self.reviewing = False
-        self.main.hidden = False
-
-    # ----- keys --------------------------------------------------------------------
-
-    def key(self, k):
-        if self.reviewing:
-            if k in (keys.B, keys.SELECT, keys.A, keys.START):
-                self.close_review()
-            return None
-        if k == keys.SELECT:
-            if self.m.rules.open_cards:
-                self.open_review(self.holder)
-            else:
-                self.set_status(self.word(_CARDS_HIDDEN), ui.GREY)
-            return None
-        if k == keys.START:
-            return ("pause",)
-        if not self.interactive or self.nlegal == 0:
-            return None
-        if k == keys.LEFT:
-            self.sel = (self.sel - 1) % self.nlegal
-            self._draw_selection()
-        elif k == keys.RIGHT:
-            self.sel = (self.sel + 1) % self.nlegal
-            self._draw_selection()
-        elif k == keys.A:
-            c = self.legal[self.sel]
-            self.interactive = False
-            return ("play", c)
-        elif k == keys.UP and self.hints:
-            return ("hint",)
-        elif k == keys.B or k == keys.UP or k == keys.DOWN:
-            self.set_status(self._reason(self.legal[self.sel]), self._reason_color())
-        return None
 
     def tick(self, now):
         pass
