@@ -398,32 +398,23 @@ def test_keeping_aside_never_replaces_an_earlier_copy(tmp_path):
     assert not os.path.exists(path)
 
 
+@pytest.mark.parametrize("tool, made, committed", [
+    ("make_sprites", "cards.bmp", os.path.join("sprites", "cards.bmp")),
+    ("make_glyphs", "small.glyphs", os.path.join("fonts", "small.glyphs")),
+])
 @pytest.mark.parametrize("kind", ["folder", "text"])
-def test_make_sprites_refuses_a_folder_that_is_not_its_own(tmp_path, kind, capsys):
-    import make_sprites
+def test_asset_tools_refuse_a_folder_that_is_not_their_own(tmp_path, kind, tool, made,
+                                                           committed, capsys):
+    main = __import__(tool).main
     out = str(tmp_path / "art")
     put(out, kind)
     before = snapshot(tmp_path)
-    assert make_sprites.main(["--out", out]) == 2
+    assert main(["--out", out]) == 2
     assert out in capsys.readouterr().err
     assert snapshot(tmp_path) == before
     fresh = str(tmp_path / "new")
-    assert make_sprites.main(["--out", fresh]) == 0
-    assert make_sprites.main(["--out", fresh]) == 0  # its own folder: written again
-
-
-@pytest.mark.parametrize("kind", ["folder", "text"])
-def test_make_glyphs_refuses_a_folder_that_is_not_its_own(tmp_path, kind, capsys):
-    import make_glyphs
-    out = str(tmp_path / "glyphs")
-    put(out, kind)
-    before = snapshot(tmp_path)
-    assert make_glyphs.main(["--out", out]) == 2
-    assert out in capsys.readouterr().err
-    assert snapshot(tmp_path) == before
-    fresh = str(tmp_path / "new")
-    assert make_glyphs.main(["--out", fresh]) == 0
-    assert make_glyphs.main(["--out", fresh]) == 0  # its own folder: written again
-    with open(os.path.join(fresh, "small.glyphs"), "rb") as f, \
-            open(os.path.join(ROOT, "fonts", "small.glyphs"), "rb") as g:
+    assert main(["--out", fresh]) == 0
+    assert main(["--out", fresh]) == 0  # its own folder: written again
+    with open(os.path.join(fresh, made), "rb") as f, \
+            open(os.path.join(ROOT, committed), "rb") as g:
         assert f.read() == g.read()
