@@ -70,6 +70,7 @@ PATHS = ("stubs", "", "lib")  # the stand-ins first; "" and lib as CircuitPython
 BOARD_PYSTACK = 2048  # CIRCUITPY_PYSTACK_SIZE on a SAMD51, CircuitPython 10
 PYSTACK_BUDGET = 1536  # the app's own limit: 75% of the board's
 HEAP_BUDGET = 100 * 1024  # ~140 KB free on a SAMD51 less a 40 KB margin
+HEAP_TARGET = 88 * 1024  # the budget less 12 KB: room for the next screen or language
 BOARD_FREE = 140 * 1024
 
 for _p in (os.path.join(ROOT, "tools", "drive"), RIG):  # build, and mpyrun beside us
@@ -188,6 +189,42 @@ def _py(value):
     return repr(json.loads(json.dumps(value)))
 
 
+# The heap census's import hook, put before the run's code (``run``'s ``before``): every
+# import of a module not loaded yet prints ``RIG-IMPORT <name> <bytes it added, its own
+# imports excluded> <depth>`` and, before and after, the interned names' line, so that
+# the reader can tell a module's code and objects from the names it interned.
+CENSUS_HOOK = '''
+import builtins, gc, micropython, sys
+_import = builtins.__import__
+_nested = []
+def _hook(name, globals=None, locals=None, fromlist=(), level=0):
+    full = name
+    if level and globals:
+        pkg = globals.get("__name__", "")
+        if globals.get("__path__") is None:
+            pkg = pkg.rpartition(".")[0]
+        full = pkg + ("." + name if name else "")
+    if full in sys.modules:
+        return _import(name, globals, locals, fromlist, level)
+    gc.collect()
+    before = gc.mem_alloc()
+    print("RIG-Q-BEFORE", full)
+    micropython.qstr_info()
+    _nested.append(0)
+    m = _import(name, globals, locals, fromlist, level)
+    inner = _nested.pop()
+    gc.collect()
+    total = gc.mem_alloc() - before
+    print("RIG-Q-AFTER", full)
+    micropython.qstr_info()
+    if _nested:
+        _nested[-1] += total
+    print("RIG-IMPORT", full, total - inner, len(_nested))
+    return m
+builtins.__import__ = _hook
+'''
+
+
 # ----- running -----------------------------------------------------------------------------
 
 def unix32(stubs="native"):
@@ -204,16 +241,17 @@ def unix32(stubs="native"):
 
 
 def run(code, step=None, tree=None, pystack=BOARD_PYSTACK, heap=None, paths=PATHS,
-        interpreter=None, timeout=1800):
+        interpreter=None, timeout=1800, before=""):
     """Run guest ``code`` (then ``step`` until it raises) with ``tree`` as the board's
     drive, a ``pystack``-byte pystack and, with ``heap``, a heap of that many bytes
     (else the binary's 1 MB), under ``interpreter`` (None: micropython32-pystubs, the
-    pystack rig; see above); a :class:`Result`."""
+    pystack rig; see above), ``before`` run first of all (the census's import hook); a
+    :class:`Result`."""
     tree = tree or make_tree()
     if interpreter is None:
         interpreter = unix32("python")
     return _run_binary(os.path.abspath(interpreter), code, step, tree, pystack, heap, paths,
-                       timeout)
+                       timeout, before)
 
 
 def _last_error(stdout, stderr):
@@ -223,14 +261,17 @@ def _last_error(stdout, stderr):
     return stderr + (stdout[i:] if i >= 0 else "")
 
 
-# The drive's folder is part of what the heap holds (every module's __file__, the path):
-# a run is made under /tmp whatever TMPDIR says, so that the figure is the same on every
-# machine (the plans are at the 100 KB cap to the byte: with the drive under /dev/shm,
-# four characters longer, 5p-bot-hints failed).
+# The drive's folder is part of what the heap holds (every module's __file__ is an
+# interned name, lang's folder a string): a run starts in the drive's copy and names it
+# "./" on the path, so that every path is as long as the board's ("/lib/cucumber/app.mpy"
+# there, "./lib/cucumber/app.mpy" here: one character more) whatever the temporary
+# folder is called. (With absolute paths under /tmp the rig held about 800 B of names
+# the board does not, and a drive under /dev/shm, four characters longer, failed a plan
+# that completed under /tmp.)
 RUN_DIR = "/tmp" if os.path.isdir("/tmp") else None
 
 
-def _run_binary(binary, code, step, tree, pystack, heap, paths, timeout):
+def _run_binary(binary, code, step, tree, pystack, heap, paths, timeout, before=""):
     if not isinstance(code, str):
         code = "\n".join(code) + "\n"
     if step is not None:
@@ -239,10 +280,11 @@ def _run_binary(binary, code, step, tree, pystack, heap, paths, timeout):
         drive = os.path.join(tmp, "drive")
         shutil.copytree(tree, drive)
         with open(os.path.join(drive, "main_rig.py"), "w") as f:
-            # The drive is a folder here, not "/": the app finds sprites/ and fonts/ there.
-            f.write("import cucumber.ui\ncucumber.ui.ROOT = %r\n" % (drive + "/") + code)
+            # The drive is the working folder here, not "/": the app finds sprites/ and
+            # fonts/ there.
+            f.write(before + "import cucumber.ui\ncucumber.ui.ROOT = './'\n" + code)
         env = dict(os.environ)
-        env["MICROPYPATH"] = ":".join(os.path.join(drive, p) if p else drive for p in paths)
+        env["MICROPYPATH"] = ":".join("./" + p if p else "." for p in paths)
         argv = [binary, "-X", "pystack=%d" % pystack]  # micropython32 reads it
         if heap is not None:
             argv += ["-X", "heapsize=%d" % heap]
@@ -380,6 +422,33 @@ def pystack_peak(plan, tree=None, lo=256, hi=8192):
     return smallest(lambda n: play(plan, tree=tree, pystack=n).ok, lo, hi, 8)
 
 
+def heap_floor(plan, tree=None, lo=72 * 1024, hi=120 * 1024, step=1024, window=4096,
+               interpreter=None):
+    """The smallest cap N (to ``step`` bytes) at which the whole app completes ``plan``
+    under micropython32 (or ``interpreter``), and at every cap up to ``window`` above it:
+    found by bisection in (lo, hi], then checked a step at a time above (fragmentation
+    makes a single cap fail where a smaller one completes: a failure moves N above it).
+    None when ``plan`` fails at ``hi``. About ten runs, where ``heap_needed`` takes one a
+    KB down from 128 KB."""
+    binary = interpreter or unix32()
+
+    def fits(cap):
+        return play(plan, tree=tree, heap=cap, interpreter=binary).ok
+
+    n = smallest(fits, lo, hi, step)
+    if n is None:
+        return None
+    cap = n + step
+    while cap <= min(n + window, hi):
+        if not fits(cap):
+            n = smallest(fits, cap, hi, step)
+            if n is None:
+                return None
+            cap = n
+        cap += step
+    return n
+
+
 def heap_needed(plan, tree=None, hi=128 * 1024, step=1024, interpreter=None):
     """The smallest heap N (to ``step`` bytes) such that the whole app completes ``plan``
     with every cap from N to ``hi``, under micropython32 (or ``interpreter``), pystack at
@@ -393,3 +462,68 @@ def heap_needed(plan, tree=None, hi=128 * 1024, step=1024, interpreter=None):
     if n == hi and not play(plan, tree=tree, heap=hi, interpreter=binary).ok:
         return None
     return n
+
+
+# ----- the heap census ---------------------------------------------------------------------
+
+def _qstr_bytes(line):
+    """The interned names' bytes in a ``micropython.qstr_info()`` line."""
+    return int(line.rsplit("n_total_bytes=", 1)[1].split(",")[0])
+
+
+def census(plan, tree=None, interpreter=None):
+    """Where the heap goes in ``plan`` (tools/rig/stubs/righeapcensus.py), from the run in
+    which the most heap is live (the match's, as a rule): {"first-deal": moment,
+    "worst": moment}, a moment {"live", "screen", "names" (interned names' bytes),
+    "modules": [(bytes, name)] of the modules loaded then, largest first, each with the
+    bytes it added when it loaded less the names it interned then}. Collections at
+    every step and every import: figures only (the heap fragments otherwise)."""
+    plan = dict(plan)
+    plan["collect"] = 2
+    r = play(plan, tree=tree, heap=4 << 20, interpreter=interpreter or unix32(),
+             before=CENSUS_HOOK)
+    if not r.ok:
+        raise RigError("the census run failed: " + r.explain())
+    best = None
+    for run_ in r.runs:
+        moments = _census_of(run_.stdout)
+        if "worst" in moments and (best is None or moments["worst"]["live"]
+                                   > best["worst"]["live"]):
+            best = moments
+    return best
+
+
+def _census_of(stdout):
+    costs = {}  # module: the bytes it added when it (last) loaded, less its names
+    moments = {}
+    stack = []  # per import in progress: [names' bytes before, names of its imports]
+    q_own = {}
+    lines = stdout.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("RIG-Q-BEFORE "):
+            stack.append([_qstr_bytes(lines[i + 1]), 0])
+            i += 2
+            continue
+        if line.startswith("RIG-Q-AFTER "):
+            before, inner = stack.pop()
+            total = _qstr_bytes(lines[i + 1]) - before
+            q_own[line.split(" ", 1)[1]] = total - inner
+            if stack:
+                stack[-1][1] += total
+            i += 2
+            continue
+        if line.startswith("RIG-IMPORT "):
+            _, name, own, _depth = line.split()
+            costs[name] = int(own) - q_own.get(name, 0)
+        elif line.startswith("RIG-CENSUS "):
+            _, moment, live, screen = line.split(" ", 3)
+            loaded = lines[i + 2][len("RIG-LOADED "):].split()
+            moments[moment] = {
+                "live": int(live), "screen": screen, "names": _qstr_bytes(lines[i + 1]),
+                "modules": sorted(((costs.get(m, 0), m) for m in loaded), reverse=True)}
+            i += 3
+            continue
+        i += 1
+    return moments

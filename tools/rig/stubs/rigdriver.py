@@ -21,7 +21,9 @@ The plan (a dict the rig puts in ``PLAN`` before code.py runs):
              does before the set-up
   nvm        hex of the nvm to start with (a run after a reload)
   max_steps  the run fails if the plan is not done by then
-  collect    collect garbage before reading each screen's live heap (figures only)
+  collect    collect garbage before reading each screen's live heap (figures only); 2:
+             also print the heap census at the first deal and the worst moment
+             (tools/rig/stubs/righeapcensus.py)
 
 At the end it prints one line ``RIG-RESULT {json}`` and raises SystemExit; a reload
 (``supervisor.reload()``) prints ``RIG-RELOAD <nvm hex>`` and ends the run, and the rig
@@ -127,6 +129,8 @@ class _Player:
         import gc
         if PLAN.get("collect"):
             gc.collect()
+            if PLAN["collect"] > 1:  # the census (figures only; names it never interns)
+                __import__("righeapcensus").show(self, name, app)
         a = gc.mem_alloc()
         if a > self.live.get(name, 0):
             self.live[name] = a
