@@ -404,7 +404,18 @@ def test_sound_table_is_the_notes():
         assert tuple(zip(codes[0::2], codes[1::2])) == pairs, kind
         assert len(data.encode()) <= 10  # a qstr in the .mpy (up to 10 bytes of UTF-8)
         longest = max(longest, sum(ms for _f, ms in notes) * 8)
-    assert hwmod._MAX_SAMPLES == longest  # the buffer holds the longest sound, no more
+    assert longest == 3920  # "win", 0.49 s: the most samples a sound holds
+
+
+def test_a_sound_holds_only_its_own_samples(fakes):
+    """Between two sounds the heap holds the last one's samples, not the longest's."""
+    pybadge_board(fakes)
+    hw = hwmod.open_hardware()
+    hw.beep("win")
+    assert len(hw._buf) == len(reference_render(NOTES["win"]))
+    hw.beep("play")
+    assert len(hw._buf) == len(reference_render(NOTES["play"])) == 144
+    assert hw._audio.played[-1].data == reference_render(NOTES["play"])
 
 
 def test_key_constants_are_the_logical_keys():

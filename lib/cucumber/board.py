@@ -33,8 +33,9 @@ attributes. The key sources a PyBadge lacks (joystick, pins without ``keypad``) 
 ``cucumber.boardinput``, loaded only on the boards that have them.
 
 Resident on a PyBadge: this module and its Hardware, 3,216 B of heap (9,728 B before
-boardsetup), and from the first beep the 3,920 B sample buffer (was 4,800): gc.mem_alloc()
-after gc.collect(), tools/rig's 32-bit MicroPython and board stand-ins, 2026-12-01.
+boardsetup), and the samples of the last sound (144 B for a card's click, 3,920 B for the
+longest, "win"): gc.mem_alloc() after gc.collect(), tools/rig's 32-bit MicroPython and
+board stand-ins, 2026-12-01.
 """
 
 from engine.compat import const
@@ -78,7 +79,6 @@ SOUNDS = {
 _RATE = const(8000)  # samples a second
 _HI = const(128 + 28)  # a square wave 28 (of 127) around 128: a quiet beep
 _LO = const(128 - 28)
-_MAX_SAMPLES = const(3920)  # 0.49 s, the longest sound ("win")
 
 # Brightness levels 0..3: backlight in percent and NeoPixel scale (of 256).
 BACKLIGHT = (15, 40, 70, 100)
@@ -175,7 +175,11 @@ class Hardware:
                 pass
 
     def beep(self, kind):
-        """Start the sound ``kind`` and return at once (the DAC plays it by DMA)."""
+        """Start the sound ``kind`` and return at once (the DAC plays it by DMA).
+
+        Each sound gets a buffer of its own length, kept while it plays and dropped at
+        the next sound: a card's click holds 144 B of heap between sounds, where one
+        buffer for the longest sound held 3,920 B for the whole match."""
         notes = SOUNDS.get(kind)
         if self._muted or self._speaker is None or notes is None:
             return
@@ -187,7 +191,6 @@ class Hardware:
                 except ImportError:
                     from audiopwmio import PWMAudioOut as AudioOut
                 audio = AudioOut(self._speaker)
-                self._buf = bytearray(_MAX_SAMPLES)
                 self._audio = audio
                 if self._enable is not None:
                     self._enable.value = True
@@ -195,18 +198,24 @@ class Hardware:
 
             if audio.playing:
                 audio.stop()
+            self._buf = None  # the last sound's samples: free before this one's are made
+            n = 0
+            for i in range(0, len(notes), 2):
+                step = 2 * ord(notes[i])
+                n += _RATE // 1000 * ord(notes[i + 1]) // step * step
+            buf = bytearray(n)
             # Square waves, whole periods only: no click at the end.
-            buf = self._buf
             n = 0
             for i in range(0, len(notes), 2):
                 half = ord(notes[i])
                 step = 2 * half
-                end = n + min(_RATE // 1000 * ord(notes[i + 1]), len(buf) - n) // step * step
+                end = n + _RATE // 1000 * ord(notes[i + 1]) // step * step
                 period = bytes((_HI,)) * half + bytes((_LO,)) * half
                 while n < end:
                     buf[n:n + step] = period
                     n += step
-            audio.play(audiocore.RawSample(memoryview(buf)[0:n], sample_rate=_RATE))
+            self._buf = buf
+            audio.play(audiocore.RawSample(buf, sample_rate=_RATE))
             self.beeps += 1
         except Exception:
             self._speaker = None
