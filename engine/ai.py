@@ -4,6 +4,9 @@
     action = bot.choose(match.view(seat)) # a legal action for that seat: a card or a
                                           # re-entry answer (DECLINE / PAY / SIT_OUT)
 
+    bot.begin(match.view(seat), ai.EFFORT_AFTER_AI)  # the same decision in slices:
+    action = bot.think(500)               # None until decided; about 500 work units a call
+
 A Player sees only its seat's :class:`engine.match.View` (its hand, the counts, the
 current trick, the public bounds that plays revealed, the played cards where the rules keep
 them open) and what it saw itself at earlier turns of the same round. It is deterministic:
@@ -40,17 +43,26 @@ one more for each redraw to fit a bound, a candidate's play-out four beyond its 
 a deal three (about 6 k MicroPython fuel a unit on average in each scenario of
 tools/measure/bench_ai.py). Deals are sampled while another one fits in the budget, at most
 ``_MAX_SAMPLES``; when a single deal would cost more than half of it, the heuristic's card
-is played. The default ``_EFFORT`` keeps a decision under 30 million fuel, ~0.27 s on a
-SAMD51 (estimate); fuel grows about linearly with it. After a decision
-``_search_state[_WORK]`` holds the work it did.
+is played. Fuel grows about linearly with the budget. The board's two budgets
+(docs/AI.md, The budget): ``EFFORT_AFTER_HUMAN``, a Player's default, keeps a decision
+under 30 million fuel, the thinking indicator's 0.25 s on a SAMD51 (estimate);
+``EFFORT_AFTER_AI``, three times that, under 85 million, for the 0.85 s of the indicator
+and the highlight of the AI's card before. After a decision ``_search_state[_WORK]``
+holds the work it did.
+
+:meth:`Player.begin` reads the view and sets the search up; :meth:`Player.think` goes on
+with it a slice at a time (whole deals) and gives the action when the budget is spent.
+Slices change nothing: the budget is counted in work units, never time, so any slicing
+makes the same deals, the same action and the same generator state as ``choose``.
 
 An AI reads only ``view.hand/trick/trick_no/leader/dealer/count/bounds/in_round/score/
 reentries_left/played_by/legal_cards/legal_actions/phase`` and ``view.rules``.
 
 On the board (CircuitPython): ints stay below 2**30; nothing is allocated per simulated
 play (the simulator's bytearrays are allocated at import and shared by every Player: one
-decision at a time); and nothing recurses, because every call's frame comes from a fixed
-2 KB pystack: a decision's deepest chain is choose, _search, _evaluate, _rollout. Each
+decision at a time), nor per slice of a decision; and nothing recurses, because every
+call's frame comes from a fixed 2 KB pystack: a decision's deepest chain is choose,
+think, _evaluate, _rollout. Each
 module-level name, argument and attribute is a string in the board's interned-name pool,
 hence few buffers, with const offsets (folded by the compiler), and argument names the
 engine already has.
@@ -61,7 +73,11 @@ from engine.rng import Rng
 
 LEVELS = ("easy", "medium", "hard")
 
-_EFFORT = const(3800)  # hard's work units per decision: the board budget
+# hard's work units per decision on the board: after a human's card the thinking
+# indicator's time, after an AI's card also that card's highlight (docs/AI.md, The budget)
+EFFORT_AFTER_HUMAN = const(3800)
+EFFORT_AFTER_AI = const(11400)
+_ALL_AT_ONCE = const(1 << 29)  # choose()'s think: to the end
 _MEDIUM_EFFORT = const(180)  # medium's end-game search when a penalty could put it out
 _SLIP = const(30)  # percent of easy's decisions that are a random legal card
 _MAX_SAMPLES = const(64)
@@ -96,6 +112,17 @@ _FIRST = const(56)
 _END = const(63)
 _deal = bytearray(70)
 _hands = bytearray(70)
+
+
+# ``_hands[_WHOLE] = _deal`` copies a deal with no slice object made each time: MicroPython
+# builds one on the heap for ``[:]`` where its virtual machine has no fast path for it. No
+# slice() on every MicroPython: an object's __getitem__ receives one (one name for both).
+class _WHOLE:
+    def __getitem__(self, view):
+        return view
+
+
+_WHOLE = _WHOLE()[:]
 # _tricks: trick t's ranks at [7t:7t+7] in play order, who played them at [_BY + 7t ...]
 _BY = const(49)
 _tricks = bytearray(98)
@@ -133,30 +160,50 @@ _TAKEN = const(31)
 # [_KEPT + candidate]: the summed rank of the card this seat kept for the last trick in the
 # play-outs (12 - rank in the inverse game); _search turns it into the candidate's score
 _KEPT = const(38)
-_KEPT_WEIGHT = const(45)  # 1 for hard, 0 for medium's end-game search
-_search_state = [0] * 46
+# the decision under way: the Player that began it, its budget (0 once decided) and the
+# heuristic's card (the action once decided)
+_THINKER = const(45)
+_BUDGET = const(46)
+_CHOICE = const(47)
+_search_state = [0] * 48
 
 
 class Player:
     def __init__(self, level="medium", seed=1, effort=None):
         self.level = LEVELS.index(level)  # ValueError for another level
         self.rng = Rng(seed)
-        self.effort = _EFFORT if effort is None else effort
+        self.effort = EFFORT_AFTER_HUMAN if effort is None else effort
         self.seen = bytearray(_MEMORY_SIZE)
         self.key = -1  # the round the memory is about: dealer * 256 + own score
 
     def choose(self, view):
+        """The action for ``view``: :meth:`begin`, then :meth:`think` to the end."""
+        self.begin(view)
+        return self.think(_ALL_AT_ONCE)
+
+    def begin(self, view, effort=None):
+        """Start deciding for ``view`` with ``effort`` work units (hard; None: this
+        Player's), then call :meth:`think` until it gives the action. Everything the
+        decision reads of ``view`` is read here: the match may move on (the card before
+        shown, say) while this Player thinks. One decision at a time for all Players: the
+        search scratch is shared, and a Player that begins takes it over."""
+        state = _search_state
+        state[_THINKER] = self
+        state[_BUDGET] = 0  # decided, unless a search is set up below
+        state[_SAMPLES] = 0  # nothing searched yet (see thoughts())
         level = self.level
-        _search_state[_SAMPLES] = 0  # nothing searched yet (see thoughts())
         phase = view.phase()
         legal = view.legal_actions() if phase else view.legal_cards()
         if not legal:
             raise ValueError("nothing to do")
+        state[_CHOICE] = legal[0]
         if phase:
             # coming back is always worth it; sitting a round out costs no chip and no risk
             if level and _SIT_OUT in legal:
-                return _SIT_OUT
-            return _PAY if _PAY in legal else legal[0]
+                state[_CHOICE] = _SIT_OUT
+            elif _PAY in legal:
+                state[_CHOICE] = _PAY
+            return
         rules = view.rules
         forced = legal[0] >> 2 == legal[-1] >> 2
         # in danger: one more penalty (at most 14) could put this seat out for good
@@ -164,30 +211,80 @@ class Player:
                   and (rules.end == _FIRST_OUT or view.reentries_left(view.seat) <= 0))
         if level == 0:
             if forced:
-                return legal[0]
+                return
             if not danger and self.rng.below(100) < _SLIP:
                 # easy slips, but not when a penalty could put it out
-                return legal[self.rng.below(len(legal))]
+                state[_CHOICE] = legal[self.rng.below(len(legal))]
+                return
         trick, seats = view.trick()
         if level:
             # the memory sees every turn of the round, forced ones included
             self._remember(view, trick, seats)
             if forced:
-                return legal[0]
+                return
         choice = _heuristic(view, legal, trick, level)
+        state[_CHOICE] = choice
         if level == 1:
             # when one more penalty could put it out, medium searches the last two tricks
             if not danger or view.trick_no() < rules.hand - 2:
-                return choice
+                return
             effort = _MEDIUM_EFFORT
         elif level == 2:
-            effort = self.effort
+            if effort is None:
+                effort = self.effort
         else:
-            return choice
-        cards = self._prepare(view, legal, trick, effort)
-        if not cards:
-            return choice
-        return _search(self.rng, cards, choice, effort)
+            return
+        if self._prepare(view, legal, trick, effort):
+            state[_BUDGET] = effort
+
+    def think(self, units):
+        """Go on with the decision :meth:`begin` started for about ``units`` more work
+        units (whole deals: at least one, and at most one deal past ``units``; a deal is up
+        to ~600 units, at seven players in the strict inverse game):
+        the action once decided, else None. The action is the same however the work is
+        sliced, and a slice allocates nothing. ValueError if another Player began since."""
+        state = _search_state
+        if state[_THINKER] is not self:
+            raise ValueError("begin first")
+        effort = state[_BUDGET]
+        if not effort:
+            return state[_CHOICE]
+        rng = self.rng
+        candidates = state[_CANDIDATES]
+        samples = state[_SAMPLES]
+        spent = 0
+        while True:
+            work_before = state[_WORK]
+            _sample_deal(rng)
+            _evaluate()
+            samples += 1
+            state[_SAMPLES] = samples
+            state[_WORK] += 4 * candidates + 3
+            work = state[_WORK] - work_before
+            if samples >= _MAX_SAMPLES or state[_WORK] + work > effort:
+                break  # the cap, or another deal like this one would overrun the budget
+            spent += work
+            if spent >= units:
+                return None
+        # hard's score adds to the cost the rank of the card it kept for the last trick: on
+        # the few deals the budget buys most candidates take no penalty, and the kept card
+        # tells them apart (docs/AI.md)
+        weight = self.level >> 1
+        best = 0
+        for i in range(candidates):
+            state[_KEPT + i] = state[_COST + i] + weight * state[_KEPT + i]
+            if state[_KEPT + i] < state[_KEPT + best]:
+                best = i
+        # keep the heuristic's choice on a tie
+        choice = state[_CHOICE]
+        card = state[_CARD + best]
+        for i in range(candidates):
+            if (state[_CARD + i] >> 2 == choice >> 2
+                    and state[_KEPT + i] == state[_KEPT + best]):
+                card = choice
+        state[_BUDGET] = 0
+        state[_CHOICE] = card
+        return card
 
     def observe(self, view):
         """Watch the table at this seat's turn without deciding: the memory of a player
@@ -218,8 +315,8 @@ class Player:
     def _prepare(self, view, cards, trick, effort):
         """Set up the search of the legal ``cards`` with ``trick`` on the table: the
         decision's parameters, the positions, the unseen cards, the bounds and this seat's
-        hand. Returns the candidates (one card a rank), or None when one sample would cost
-        more than half of ``effort`` (the caller then keeps the heuristic's card)."""
+        hand, the candidates one card a rank. Returns True, or None when one sample would
+        cost more than half of ``effort`` (the caller then keeps the heuristic's card)."""
         state = _search_state
         state[_WORK] = 0
         state[_SAMPLES] = 0
@@ -318,13 +415,12 @@ class Player:
         state[_ROOM] = room
         state[_POOL_SIZE] = size
         state[_CANDIDATES] = len(candidates)
-        state[_KEPT_WEIGHT] = self.level >> 1
         for i in range(len(candidates)):
             state[_CARD + i] = candidates[i]
             state[_COST + i] = 0
             state[_TAKEN + i] = 0
             state[_KEPT + i] = 0
-        return candidates
+        return True
 
 
 def deals():
@@ -386,44 +482,12 @@ def _heuristic(view, cards, trick, level):
     return cards[-1]
 
 
-def _search(rng, cards, choice, effort):
-    """Hard's determinised search (also medium's end game) of the candidate
-    ``cards`` set up by Player._prepare: the candidate with the lowest score summed over
-    deals sampled with ``rng`` (the cost, plus for hard the rank of the card kept for the
-    last trick), ``choice`` on a tie."""
-    state = _search_state
-    samples = 0
-    while samples < _MAX_SAMPLES:
-        work_before = state[_WORK]
-        _sample_deal(rng)
-        _evaluate(cards)
-        samples += 1
-        state[_SAMPLES] = samples
-        state[_WORK] += 4 * len(cards) + 3
-        if state[_WORK] + (state[_WORK] - work_before) > effort:
-            break  # another sample like this one would overrun the budget
-    # hard's score adds to the cost the rank of the card it kept for the last trick: on
-    # the few deals the budget buys most candidates take no penalty, and the kept card
-    # tells them apart (docs/AI.md)
-    weight = state[_KEPT_WEIGHT]
-    for i in range(len(cards)):
-        state[_KEPT + i] = state[_COST + i] + weight * state[_KEPT + i]
-    best = 0
-    for i in range(len(cards)):
-        if state[_KEPT + i] < state[_KEPT + best]:
-            best = i
-    # keep the heuristic's choice on a tie
-    for i in range(len(cards)):
-        if cards[i] >> 2 == choice >> 2 and state[_KEPT + i] == state[_KEPT + best]:
-            return choice
-    return cards[best]
-
-
-def _evaluate(cards):
-    """Play each candidate of ``cards`` out on the sampled deal, score the last trick and
-    add what it costs this seat to its summed cost."""
+def _evaluate():
+    """Play each candidate out on the sampled deal, score the last trick and add what it
+    costs this seat to its summed cost."""
     state = _search_state
     hands = _hands
+    whole = _WHOLE
     tricks = _tricks
     players = state[_PLAYERS]
     me = state[_ME]
@@ -437,9 +501,9 @@ def _evaluate(cards):
     after_me = me + 1
     if after_me == players:
         after_me = 0
-    for i in range(len(cards)):
-        hands[:] = _deal
-        rank = cards[i] >> 2
+    for i in range(state[_CANDIDATES]):
+        hands[whole] = _deal
+        rank = state[_CARD + i] >> 2
         slot = me * 7
         while hands[slot] != rank:
             slot += 1

