@@ -14,9 +14,10 @@ rounds, after which the scores are the result).
 
 The code's 32 symbols are the digits 2-9 and the letters without I and O: no 0/O or 1/I
 to confuse. It is read with or without separators, in either case. Its last two symbols
-check the others (a Reed-Solomon check over GF(32)): every single wrong symbol and every
+check the others (two sums over GF(32), see _COLUMNS): every single wrong symbol and every
 two neighbours swapped is caught, and the message names where ("check the 4th
-character"). A code of a newer version of the game says so.
+character"). A code of a newer version of the game says so; no version's code is longer
+than 16 symbols.
 
 Layout, version 0: the symbols are the base-32 digits of one number, most significant
 first, then the two check symbols. The number is mixed-radix, least significant digit
@@ -41,18 +42,18 @@ The daily challenge (:func:`daily`) needs no network: the date typed in gives th
 rounds (lowest total wins, one life each: lives need a last-standing match), the player
 in seat 1 against three medium AIs.
 
-Errors are :class:`ChallengeError` (a ValueError): one English line, plus ``what`` and
-``values`` for a front end that words it in its own language.
+Errors are :class:`ChallengeError` (a ValueError): ``what`` and ``values`` for a front
+end that words it in its own language, and one English line as its message, written by
+:mod:`engine.challengex` (imported on the first error: a board that shows its own words
+never loads it).
 """
 
 from engine.compat import const
 from engine.rng import Rng
-from engine.rules import (
-    Rules, RulesError, PROFILES, END_FIRST_OUT, END_FIXED_ROUNDS,
-)
+from engine.rules import Rules, RulesError, PROFILES, END_FIRST_OUT, END_FIXED_ROUNDS
 
 ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
-SEPARATORS = " -_.\t"
+SEPARATORS = "-_."  # and any white space
 SHORT = const(12)  # symbols in a code of the set-up's settings
 LONG = const(16)  # symbols in a code of any settings
 VERSION = const(0)  # the version digit this game writes
@@ -65,14 +66,25 @@ MEDIUM = const(2)
 HARD = const(3)
 LEVELS = ("", "easy", "medium", "hard")
 
+# The radix of each digit, version first (see the layout above), in a 12- and a 16-symbol
+# code: version, players and kinds, profile, hand, strict, ace, tie_all, inverse, stakes,
+# open_cards, threshold, end and re-entry, length, seed.
+_SHORT = (4, 21840, 3, 5, 2, 3, 2, 2, 2, 2, 7, 27, 11, SEEDS)
+_LONG = (4, 21840, 3, 5, 2, 3, 2, 2, 2, 2, 250, 524, MAX_LENGTH + 1, SEEDS)
 # The set-up screen's thresholds (cucumber.settings.THRESHOLDS): a short code's choices.
 _THRESHOLDS = b"\x0b\x0f\x15\x19\x1e\x28\x32"
-_KINDS = const(21840)  # sum of 4**n for n = 2..7: the players and their kinds
-_SHORT_ENDS = const(27)  # last standing x 6 re-entries, first out, fixed 1..20 rounds
-_LONG_ENDS = const(524)  # last standing x 424 re-entries, first out, fixed 1..99 rounds
-_SHORT_LENGTHS = const(11)
-_CHOICES = const(420)  # reentries 1..3 x chips 0..9 x min_others 0..6 x sit_out 0..1
-_ALPHA_3 = const(28)  # 1 / (x + 1) in GF(32) modulo x**5 + x**2 + 1
+# The check: a code of L symbols (at most 16) is right when, with column i of the last L
+# of these 16 columns (a, b), the sums over its symbols of symbol * a and of symbol * b
+# (in GF(32) modulo x**5 + x**2 + 1) are both 0. The last two columns are (1, 0) and
+# (0, 1): the check symbols are the data's two sums. No column, nor the sum of two
+# neighbouring columns, is a multiple of another of them (host_tests/test_challenge.py
+# proves it), so a wrong symbol at i gives sums that are a multiple of column i alone, and
+# neighbours swapped give sums that are a multiple of their two columns' sum alone: the
+# place of either is known. (A computer search found them: 31 of the 33 directions there
+# are.)
+_COLUMNS = (b"\x05\x0f\x1f\x19\x03\x02\x01\x0a\x15\x09\x06\x07\x01\x0b\x14\x05"
+            b"\x10\x0e\x09\x1c\x08\x0c\x0c\x13\x0b\x03\x16\x0b\x01\x00\x00\x01")
+_MAX_SIZE = const(16)  # symbols in the longest code (the columns there are)
 _EPOCH = const(730425)  # 2000-01-01 in days from 0000-03-01
 
 
@@ -85,40 +97,11 @@ class ChallengeError(ValueError):
 
 
 def _fail(what, *values):
-    e = ChallengeError(_message(what, values))
+    from engine.challengex import message
+    e = ChallengeError(message(what, values))
     e.what = what
     e.values = values
     raise e
-
-
-def _message(what, values):
-    if what == "symbol":
-        return ("not a challenge code: the %s character, %s, is never in a code (no 0, 1, "
-                "I or O)" % (ordinal(values[0]), values[1]))
-    if what == "check":
-        return "not a challenge code: check the %s character" % ordinal(values[0])
-    if what == "swap":
-        return ("not a challenge code: check the %s and %s characters (swapped?)"
-                % (ordinal(values[0]), ordinal(values[1])))
-    if what == "length":
-        return "not a challenge code: it has %d characters, a code has 12 or 16" % values
-    if what == "newer":
-        return "this challenge code is from a newer version of the game"
-    if what == "date":
-        return "not a date: type it as YYYY-MM-DD, e.g. 2025-03-14"
-    if what == "range":
-        return "%s: %d to %d, not %r" % values
-    return {"empty": "not a challenge code: nothing was typed",
-            "typo": "not a challenge code: check every character",
-            "invalid": "not a challenge code: no match has these settings"}[what]
-
-
-def ordinal(n):
-    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
-    suffix = "th"
-    if n % 100 // 10 != 1:
-        suffix = ("th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th")[n % 10]
-    return "%d%s" % (n, suffix)
 
 
 class Challenge:
@@ -133,12 +116,9 @@ class Challenge:
         if len(kinds) != rules.players:
             _fail("range", "seats", rules.players, rules.players, len(kinds))
         for k in kinds:
-            if not isinstance(k, int) or k < HUMAN or k > HARD:
-                _fail("range", "kind", HUMAN, HARD, k)
-        if not isinstance(seed, int) or seed < 0 or seed >= SEEDS:
-            _fail("range", "seed", 0, SEEDS - 1, seed)
-        if not isinstance(length, int) or length < 0 or length > MAX_LENGTH:
-            _fail("range", "length", 0, MAX_LENGTH, length)
+            _check("kind", k, HARD)
+        _check("seed", seed, SEEDS - 1)
+        _check("length", length, MAX_LENGTH)
         self.rules = rules
         self.kinds = bytes(kinds)
         self.seed = seed
@@ -148,13 +128,6 @@ class Challenge:
         return (isinstance(other, Challenge) and self.kinds == other.kinds
                 and self.seed == other.seed and self.length == other.length
                 and self.rules == other.rules)
-
-    def code(self):
-        return encode(self)
-
-    def humans(self):
-        """The human seats, in seat order."""
-        return [s for s in range(len(self.kinds)) if self.kinds[s] == HUMAN]
 
     def match_seed(self):
         """The seed of the match (30 bits), from ``seed`` through engine.rng."""
@@ -182,7 +155,7 @@ class Challenge:
         out = []
         for s in range(len(self.kinds)):
             k = self.kinds[s]
-            out.append(Player(LEVELS[k], self.seat_seed(s)) if k != HUMAN else None)
+            out.append(Player(LEVELS[k], self.seat_seed(s)) if k else None)
         return out
 
     def finished(self, m):
@@ -191,79 +164,57 @@ class Challenge:
         return m.is_terminal() or (self.length > 0 and m.round_no >= self.length)
 
 
+def _check(name, v, hi):
+    if not isinstance(v, int) or v < 0 or v > hi:
+        _fail("range", name, 0, hi, v)
+
+
 # ----- the code ----------------------------------------------------------------------
 
-def _xtime(a):
-    """``a`` times x in GF(32) modulo x**5 + x**2 + 1."""
-    a <<= 1
-    return a ^ 0x25 if a & 0x20 else a
-
-
 def _mul(a, b):
+    """``a`` times ``b`` in GF(32) modulo x**5 + x**2 + 1."""
     p = 0
     while b:
         if b & 1:
             p ^= a
-        a = _xtime(a)
+        a <<= 1
+        if a & 32:
+            a ^= 0x25
         b >>= 1
     return p
 
 
 def _syndromes(sym):
-    """(sum of the symbols, sum of symbol i times x**(len - 1 - i)); both 0 when the
-    check symbols fit."""
+    """(S0, S1): the sums over the symbols of symbol times its column's a and b (the
+    columns of the last ``len(sym)`` positions); both 0 when the check symbols fit."""
     s0 = 0
     s1 = 0
+    k = 2 * (_MAX_SIZE - len(sym))
     for v in sym:
-        s0 ^= v
-        s1 = _xtime(s1) ^ v
+        s0 ^= _mul(v, _COLUMNS[k])
+        s1 ^= _mul(v, _COLUMNS[k + 1])
+        k += 2
     return s0, s1
 
 
-def _push(d, radix, value):
-    """The number in digits ``d`` (base 32, least significant first) times ``radix``,
-    plus ``value``."""
-    carry = value
-    for i in range(len(d)):
-        x = d[i] * radix + carry
-        d[i] = x & 31
-        carry = x >> 5
-    if carry:
-        raise OverflowError("challenge code")  # the layout is wrong: never at run time
-
-
-def _pop(d, radix):
-    """The number in ``d`` divided by ``radix`` in place; the remainder."""
-    rem = 0
-    for i in range(len(d) - 1, -1, -1):
-        x = (rem << 5) | d[i]
-        d[i] = x // radix
-        rem = x % radix
-    return rem
-
-
 def _end_digit(r, short):
-    """The end and the re-entry as one digit; -1 when a short code cannot hold them."""
+    """The end and the re-entry as one digit; -1 when a short code cannot hold them.
+    Short: 0 none, 1-3 lives 2-4, 4 buy-back, 5 comeback, 6 first out, 6 + N fixed N
+    rounds (N <= 20). Long: 0 none, 1-3 lives, 4 + the chosen re-entry's settings
+    (reentries 1-3, chips 0-9, min_others 0-6, sit_out 0-1), 424 first out, 424 + N."""
+    top = 6 if short else 424
     if r.end == END_FIRST_OUT:
-        return 6 if short else 424
+        return top
     if r.end == END_FIXED_ROUNDS:
-        if short:
-            return 6 + r.rounds if r.rounds <= 20 else -1
-        return 424 + r.rounds
+        return top + r.rounds if r.rounds <= 20 or not short else -1
     re = r.reentries
-    if not re:
-        return 0
-    if not r.reentry_choice:
+    if not re or not r.reentry_choice:
         return re
-    choice = (((re - 1) * 10 + r.reentry_chips) * 7 + r.reentry_min_others) * 2 \
-        + r.reentry_sit_out
+    sit = 1 if r.reentry_sit_out else 0
     if not short:
-        return 4 + choice
-    if re == 1 and r.reentry_chips == 1:
-        if r.reentry_min_others == 3 and not r.reentry_sit_out:
-            return 4  # buy-back
-        if r.reentry_min_others == 0 and r.reentry_sit_out:
-            return 5  # comeback
+        return 4 + (((re - 1) * 10 + r.reentry_chips) * 7 + r.reentry_min_others) * 2 + sit
+    if re == 1 and r.reentry_chips == 1 and r.reentry_min_others == 3 * (1 - sit):
+        return 4 + sit  # buy-back (3 others still in), comeback (may sit out)
     return -1
 
 
@@ -273,34 +224,33 @@ def encode(ch):
     kinds = 0
     for s in range(len(ch.kinds) - 1, -1, -1):
         kinds = kinds * 4 + ch.kinds[s]
-    players = _players_offset(r.players) + kinds
-    short = ch.length < _SHORT_LENGTHS and _threshold_index(r.threshold) >= 0 \
-        and _end_digit(r, True) >= 0
-    if short:
-        fields = ((4, VERSION), (_KINDS, players), (3, PROFILES.index(r.profile)),
-                  (5, r.hand - 3), (2, int(r.strict)), (3, r.ace), (2, int(r.tie_all)),
-                  (2, int(r.inverse)), (2, int(r.stakes)), (2, int(r.open_cards)),
-                  (7, _threshold_index(r.threshold)),
-                  (_SHORT_ENDS, _end_digit(r, True)), (_SHORT_LENGTHS, ch.length),
-                  (SEEDS, ch.seed))
-    else:
-        fields = ((4, VERSION), (_KINDS, players), (3, PROFILES.index(r.profile)),
-                  (5, r.hand - 3), (2, int(r.strict)), (3, r.ace), (2, int(r.tie_all)),
-                  (2, int(r.inverse)), (2, int(r.stakes)), (2, int(r.open_cards)),
-                  (250, r.threshold - 1), (_LONG_ENDS, _end_digit(r, False)),
-                  (MAX_LENGTH + 1, ch.length), (SEEDS, ch.seed))
-    n = (SHORT if short else LONG) - 2
-    d = bytearray(n)
-    for i in range(len(fields) - 1, -1, -1):
-        _push(d, fields[i][0], fields[i][1])
+    t = -1
+    for i in range(len(_THRESHOLDS)):  # (``int in bytes`` is not in MicroPython)
+        if _THRESHOLDS[i] == r.threshold:
+            t = i
+    e = _end_digit(r, True)
+    radices = _SHORT
+    if t < 0 or e < 0 or ch.length >= _SHORT[12]:
+        radices = _LONG
+        t = r.threshold - 1
+        e = _end_digit(r, False)
+    values = (VERSION, _offset(r.players) + kinds, PROFILES.index(r.profile), r.hand - 3,
+              r.strict, r.ace, r.tie_all, r.inverse, r.stakes, r.open_cards, t, e,
+              ch.length, ch.seed)
+    n = SHORT - 2 if radices is _SHORT else LONG - 2
+    d = bytearray(n)  # the number's base-32 digits, least significant first
+    for i in range(len(values) - 1, -1, -1):
+        carry = int(values[i])
+        for j in range(n):
+            x = d[j] * radices[i] + carry
+            d[j] = x & 31
+            carry = x >> 5
     sym = bytearray(n + 2)
     for i in range(n):
         sym[i] = d[n - 1 - i]
-    p0, p1 = _syndromes(sym[:n])
-    p1 = _xtime(_xtime(p1))  # the data's weights are x**2 and up
-    c1 = _mul(p0 ^ p1, _ALPHA_3)  # c1 + c2 = p0 and x * c1 + c2 = p1
-    sym[n] = c1
-    sym[n + 1] = p0 ^ c1
+    s0, s1 = _syndromes(sym)  # the check symbols' columns are (1, 0) and (0, 1)
+    sym[n] = s0
+    sym[n + 1] = s1
     return "".join([ALPHABET[v] for v in sym])
 
 
@@ -313,21 +263,14 @@ def show(code, sep="-"):
 def _clean(text):
     out = []
     for c in str(text).strip():
-        if c not in SEPARATORS:
-            out.append(c.upper())
+        if c not in SEPARATORS and not c.isspace():
+            out.append(chr(ord(c) - 32) if "a" <= c <= "z" else c)  # ASCII only: no
+            # other letter becomes a code's ("\u017f".upper() is "S")
     return "".join(out)
 
 
-def _threshold_index(t):
-    """Where ``t`` is in _THRESHOLDS, -1 if not there (``int in bytes`` is not in
-    MicroPython)."""
-    for i in range(len(_THRESHOLDS)):
-        if _THRESHOLDS[i] == t:
-            return i
-    return -1
-
-
-def _players_offset(n):
+def _offset(n):
+    """The first players-and-kinds digit of ``n`` players: 4**m for m = 2..n-1."""
     off = 0
     for m in range(2, n):
         off += 4 ** m
@@ -340,14 +283,16 @@ def decode(text):
     code = _clean(text)
     if not code:
         _fail("empty")
-    sym = bytearray(len(code))
-    for i in range(len(code)):
+    size = len(code)
+    sym = bytearray(size)
+    for i in range(size):
         v = ALPHABET.find(code[i])
         if v < 0:
             _fail("symbol", i + 1, code[i])
         sym[i] = v
-    size = len(sym)
-    s0, s1 = _syndromes(sym) if 4 <= size <= 31 else (1, 1)
+    if size < 3 or size > _MAX_SIZE:
+        _fail("length", size)
+    s0, s1 = _syndromes(sym)
     if s0 or s1:
         if size != SHORT and size != LONG:
             _fail("length", size)
@@ -356,12 +301,23 @@ def decode(text):
     d = bytearray(n)
     for i in range(n):
         d[i] = sym[n - 1 - i]
-    if _pop(d, 4) != VERSION:
-        _fail("newer")
+    radices = _SHORT if size == SHORT else _LONG
+    v = []
+    for radix in radices:  # divide the number by each radix: the digits, version first
+        rem = 0
+        for i in range(n - 1, -1, -1):
+            x = (rem << 5) | d[i]
+            d[i] = x // radix
+            rem = x % radix
+        v.append(rem)
+        if v[0] != VERSION:
+            _fail("newer")
     if size != SHORT and size != LONG:
         _fail("length", size)
-    short = size == SHORT
-    players = _pop(d, _KINDS)
+    for x in d:
+        if x:
+            _fail("newer")  # a later layout's high digits
+    players = v[1]
     n = 2
     while players >= 4 ** n:
         players -= 4 ** n
@@ -370,81 +326,55 @@ def decode(text):
     for s in range(n):
         kinds[s] = players & 3
         players >>= 2
-    r = Rules(PROFILES[_pop(d, 3)])
+    r = Rules(PROFILES[v[2]])
     r.players = n
-    r.hand = _pop(d, 5) + 3
-    r.strict = _pop(d, 2) == 1
-    r.ace = _pop(d, 3)
-    r.tie_all = _pop(d, 2) == 1
-    r.inverse = _pop(d, 2) == 1
-    r.stakes = _pop(d, 2) == 1
-    r.open_cards = _pop(d, 2) == 1
-    if short:
-        r.threshold = _THRESHOLDS[_pop(d, 7)]
-        end = _pop(d, _SHORT_ENDS)
-        _set_end(r, end, 6)
-        if end == 4:
-            r.set_buyback()
-        elif end == 5:
-            r.set_comeback()
-        length = _pop(d, _SHORT_LENGTHS)
-    else:
-        r.threshold = _pop(d, 250) + 1
-        end = _pop(d, _LONG_ENDS)
-        _set_end(r, end, 424)
-        if 4 <= end < 424:
-            c = end - 4
-            r.reentry_sit_out = c & 1 == 1
-            c >>= 1
-            r.reentry_min_others = c % 7
-            c //= 7
-            r.reentry_chips = c % 10
-            r.reentries = c // 10 + 1
-            r.reentry_choice = True
-        length = _pop(d, MAX_LENGTH + 1)
-    seed = _pop(d, SEEDS)
-    for v in d:
-        if v:
-            _fail("newer")  # a later layout's high digits
-    return Challenge(r, kinds, seed, length)
-
-
-def _set_end(r, end, first_out):
-    """The end of digit ``end`` (``first_out``: its first-out value) with no re-entry, or
-    free lives for 1..3."""
+    r.hand = v[3] + 3
+    r.strict = v[4] == 1
+    r.ace = v[5]
+    r.tie_all = v[6] == 1
+    r.inverse = v[7] == 1
+    r.stakes = v[8] == 1
+    r.open_cards = v[9] == 1
+    r.threshold = _THRESHOLDS[v[10]] if radices is _SHORT else v[10] + 1
+    e = v[11]
+    top = 6 if radices is _SHORT else 424
     r.set_lives(1)
     r.end = 0
-    if end == first_out:
-        r.end = END_FIRST_OUT
-    elif end > first_out:
-        r.end = END_FIXED_ROUNDS
-        r.rounds = end - first_out
-    elif 1 <= end <= 3:
-        r.set_lives(end + 1)
+    if e >= top:
+        r.end = END_FIRST_OUT if e == top else END_FIXED_ROUNDS
+        if e > top:
+            r.rounds = e - top
+    elif 1 <= e <= 3:
+        r.set_lives(e + 1)
+    elif e == 4 and top == 6:
+        r.set_buyback()
+    elif e == 5 and top == 6:
+        r.set_comeback()
+    elif e >= 4:
+        e -= 4
+        r.reentry_sit_out = e & 1 == 1
+        e >>= 1
+        r.reentry_min_others = e % 7
+        r.reentry_chips = e // 7 % 10
+        r.reentries = e // 70 + 1
+        r.reentry_choice = True
+    return Challenge(r, kinds, v[13], v[12])
 
 
 def _locate(sym, s0, s1):
-    """Fail naming the wrong symbol (one wrong symbol: s1 = s0 * x**(len - 1 - i)), the
-    swapped neighbours, or every character."""
+    """Fail naming the wrong symbol (the one whose column (a, b) is a multiple of (S0,
+    S1)), the swapped neighbours (i and i + 1 whose symbols differ by e with e times the
+    sum of their columns (S0, S1)), or, for anything else, every character."""
     size = len(sym)
-    if s0:
-        a = s0
-        for k in range(size):
-            if a == s1:
-                _fail("check", size - k)
-            a = _xtime(a)
-        _fail("typo")
-    for i in range(size - 1):
-        a = sym[i]
-        b = sym[i + 1]
-        if a != b:
-            sym[i] = b
-            sym[i + 1] = a
-            fits = _syndromes(sym) == (0, 0)
-            sym[i] = a
-            sym[i + 1] = b
-            if fits:
-                _fail("swap", i + 1, i + 2)
+    k = 2 * (_MAX_SIZE - size)
+    c = _COLUMNS
+    for i in range(size):
+        if _mul(s0, c[k + 1]) == _mul(s1, c[k]):
+            _fail("check", i + 1)
+        e = sym[i] ^ sym[i + 1] if i + 1 < size else 0
+        if e and _mul(e, c[k] ^ c[k + 2]) == s0 and _mul(e, c[k + 1] ^ c[k + 3]) == s1:
+            _fail("swap", i + 1, i + 2)
+        k += 2
     _fail("typo")
 
 
@@ -454,17 +384,14 @@ def daily(date):
     """The challenge of the day ``date`` ("YYYY-MM-DD"): the daily table (agurk, five
     rounds, one life each; seat 1 a human, three medium AIs) with the seed of that day."""
     t = str(date).strip()
+    for i in range(len(t)):
+        if not ("0" <= t[i] <= "9" or (i == 4 or i == 7) and t[i] == "-"):
+            _fail("date")
     if len(t) != 10 or t[4] != "-" or t[7] != "-":
         _fail("date")
-    try:
-        y = int(t[0:4])
-        m = int(t[5:7])
-        d = int(t[8:10])
-    except ValueError:
-        _fail("date")
-    for c in t[0:4] + t[5:7] + t[8:10]:
-        if c not in "0123456789":
-            _fail("date")
+    y = int(t[0:4])
+    m = int(t[5:7])
+    d = int(t[8:10])
     leap = y % 4 == 0 and (y % 100 != 0 or y % 400 == 0)
     if m < 1 or m > 12 or d < 1 or d > b"\x1f\x1c\x1f\x1e\x1f\x1e\x1f\x1f\x1e\x1f\x1e\x1f"[
             m - 1] + (1 if m == 2 and leap else 0):
