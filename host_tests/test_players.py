@@ -166,6 +166,36 @@ def test_rank_playout_is_the_engines_round(profile, settings):
 
 
 @pytest.mark.parametrize("profile,settings", VARIANTS[:6])
+def test_pimc2s_fast_playout_is_the_sharp_playout(profile, settings):
+    """pimc2 plays its deals out with _Sim.sharp_playout: the penalty playout(sharp=True)
+    gives, from any point of a round (every trick, every card of it) and for every seat."""
+    rng = random.Random(4)
+    checked = 0
+    for n in (2, 3, 5, 7):
+        rules = Rules(profile, players=n, **settings)
+        for seed in range(6):
+            m = Match(rules.copy(), seed=seed)
+            order = players._round_order(m.view(m.current_player()))
+            while m.round_no == 0 and not m.is_terminal():
+                cards, seats = m.view(m.current_player()).trick()
+                trick = [(cards[i] >> 2, seats[i]) for i in range(len(cards))]
+                hands = {s: sorted(c >> 2 for c in m.hand(s)) for s in order}
+                s = m.current_player()
+                card = rng.choice(m.legal_cards())
+                hands[s].remove(card >> 2)
+                for me in order:
+                    sim = players._Sim(rules, order, me)
+                    slow = sim.playout({k: list(v) for k, v in hands.items()},
+                                       trick + [(card >> 2, s)], m.trick_no, None, True)
+                    fast = sim.sharp_playout({k: list(v) for k, v in hands.items()},
+                                             trick + [(card >> 2, s)], m.trick_no)
+                    assert fast == slow, (profile, settings, n, seed, me)
+                    checked += 1
+                m.apply_action(card)
+    assert checked > 500
+
+
+@pytest.mark.parametrize("profile,settings", VARIANTS[:6])
 def test_random_playouts_are_legal_rounds_of_the_engine(profile, settings):
     """A random playout replayed through the engine (any card of each rank): every play
     legal, and the penalty the same."""

@@ -401,13 +401,17 @@ class Pimc:
         mine = [c >> 2 for c in view.hand()]
         totals = [0] * len(ranks)
         rng = self.rng
+        setup = _sampling(view)
         for _ in range(self.samples):
-            hands = sample_hands(view, rng)
+            hands = _sample(setup, rng)
             hands[me] = mine
             for k, rank in enumerate(ranks):
                 h = {s: list(x) for s, x in hands.items()}
                 h[me].remove(rank)
-                totals[k] += sim.playout(h, trick + [(rank, me)], tno, rng, self.sharp)
+                if self.sharp:
+                    totals[k] += sim.sharp_playout(h, trick + [(rank, me)], tno)
+                else:
+                    totals[k] += sim.playout(h, trick + [(rank, me)], tno, rng, False)
         best = min(range(len(ranks)), key=lambda k: (totals[k], k))
         for c in legal:
             if c >> 2 == ranks[best]:
@@ -426,6 +430,12 @@ def sample_hands(view, rng):
     seat's public bounds. Seats are filled most constrained first, each with a uniform
     choice among the cards left that fit (exactly uniform over the consistent deals when
     at most one seat is bounded, or the bounds nest); a dead end redraws."""
+    return _sample(_sampling(view), rng)
+
+
+def _sampling(view):
+    """What every deal of sample_hands draws from: (the unseen cards, and the seats to
+    fill, most constrained first, as (fit, seat, lo, hi, count))."""
     me = view.seat
     seen = view.seen()
     for c in view.hand():
@@ -439,6 +449,12 @@ def sample_hands(view, rng):
         fit = sum(1 for c in unseen if lo <= c >> 2 < hi)
         need.append((fit, s, lo, hi, view.count(s)))
     need.sort()
+    return unseen, need
+
+
+def _sample(setup, rng):
+    """One deal drawn as sample_hands describes, from ``_sampling``'s ``setup``."""
+    unseen, need = setup
     for _ in range(1000):
         free = list(unseen)
         out = {}
@@ -518,6 +534,42 @@ class _Sim:
             trick.append((hand.pop(i), turn))
             if log is not None:
                 log.append(trick[-1])
+
+    def sharp_playout(self, hands, trick, tno):
+        """playout(hands, trick, tno, rng, sharp=True), the same penalty, faster: every
+        hand plays sharp's card (the highest when it heads the trick, else the lowest; the
+        lowest after an ace led that forces it), the top of the trick kept as it grows."""
+        r = self.r
+        forces = r.ace == ACE_FORCES_LOWEST
+        last = r.hand - 1
+        size = self.size
+        nxt = self.nxt
+        trick = list(trick)
+        top = -1
+        heads = None
+        for rank, seat in trick:
+            if rank >= top:
+                top = rank
+                heads = seat
+        while True:
+            if len(trick) == size:
+                if tno == last:
+                    return self._penalty(trick)
+                turn = trick[0][1] if forces and trick[0][0] == 12 else heads
+                trick = []
+                top = -1
+                tno += 1
+            else:
+                turn = nxt[trick[-1][1]]
+            hand = hands[turn]
+            if trick and (hand[-1] < top or forces and trick[0][0] == 12):
+                rank = hand.pop(0)
+            else:
+                rank = hand.pop()
+            if rank >= top:
+                top = rank
+                heads = turn
+            trick.append((rank, turn))
 
     def _penalty(self, trick):
         r = self.r
