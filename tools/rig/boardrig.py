@@ -476,12 +476,15 @@ def census(plan, tree=None, interpreter=None):
     which the most heap is live (the match's, as a rule): {"first-deal": moment,
     "worst": moment}, a moment {"live", "screen", "names" (interned names' bytes),
     "modules": [(bytes, name)] of the modules loaded then, largest first, each with the
-    bytes it added when it loaded less the names it interned then}. Collections at
-    every step and every import: figures only (the heap fragments otherwise)."""
+    bytes it added when it loaded less the names it interned then}; the worst moment
+    also "parts": [(bytes, label)], what its display objects, its match and players and
+    its sound held (a second run, replaying the plan to that step and letting go of each
+    in turn). Collections at every step and every import: figures only (the heap
+    fragments otherwise)."""
     plan = dict(plan)
     plan["collect"] = 2
-    r = play(plan, tree=tree, heap=4 << 20, interpreter=interpreter or unix32(),
-             before=CENSUS_HOOK)
+    binary = interpreter or unix32()
+    r = play(plan, tree=tree, heap=4 << 20, interpreter=binary, before=CENSUS_HOOK)
     if not r.ok:
         raise RigError("the census run failed: " + r.explain())
     best = None
@@ -490,6 +493,14 @@ def census(plan, tree=None, interpreter=None):
         if "worst" in moments and (best is None or moments["worst"]["live"]
                                    > best["worst"]["live"]):
             best = moments
+    plan["census_cut"] = best["worst"]["step"]
+    r = play(plan, tree=tree, heap=4 << 20, interpreter=binary, before=CENSUS_HOOK)
+    parts = []
+    for line in r.runs[-1].stdout.splitlines():
+        if line.startswith("RIG-PART "):
+            n, label = line[9:].split(" ", 1)
+            parts.append((int(n), label))
+    best["worst"]["parts"] = parts
     return best
 
 
@@ -518,10 +529,11 @@ def _census_of(stdout):
             _, name, own, _depth = line.split()
             costs[name] = int(own) - q_own.get(name, 0)
         elif line.startswith("RIG-CENSUS "):
-            _, moment, live, screen = line.split(" ", 3)
+            _, moment, live, step, screen = line.split(" ", 4)
             loaded = lines[i + 2][len("RIG-LOADED "):].split()
             moments[moment] = {
-                "live": int(live), "screen": screen, "names": _qstr_bytes(lines[i + 1]),
+                "live": int(live), "screen": screen, "step": int(step),
+                "names": _qstr_bytes(lines[i + 1]),
                 "modules": sorted(((costs.get(m, 0), m) for m in loaded), reverse=True)}
             i += 3
             continue

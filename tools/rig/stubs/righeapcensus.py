@@ -3,7 +3,7 @@ it): where the heap goes at two moments of a match, the first deal (the table sh
 the first time in a run) and the worst moment (the most live heap after a collection,
 each step). Its own module, imported only in a census run: normal runs hold none of it.
 
-Prints, at each of these moments, ``RIG-CENSUS <moment> <live bytes> <screen>``, the
+Prints, at each of these moments, ``RIG-CENSUS <moment> <live bytes> <step> <screen>``, the
 interpreter's interned-name line (``micropython.qstr_info()``), ``RIG-LOADED`` with the
 modules loaded then, and ``RIG-CENSUS-END``. The worst moment is printed each time it
 grows: the last one printed is the run's. What each module cost when it loaded is
@@ -20,17 +20,50 @@ _first = [False]
 def show(player, screen, app):
     gc.collect()
     live = gc.mem_alloc()
+    if player.plan.get("census_cut") == player.steps:
+        _take_apart(app, live, screen)
     if screen == "table" and not _first[0]:
         _first[0] = True
-        _print("first-deal", live, screen)
+        _print("first-deal", live, player.steps, screen)
     if live > _worst[0]:
         _worst[0] = live
-        _print("worst", live, screen)
+        _print("worst", live, player.steps, screen)
 
 
-def _print(moment, live, screen):
+def _print(moment, live, step, screen):
     import micropython
-    print("RIG-CENSUS", moment, live, screen)
+    print("RIG-CENSUS", moment, live, step, screen)
     micropython.qstr_info()
     print("RIG-LOADED", " ".join(sorted(sys.modules.keys())))
     print("RIG-CENSUS-END")
+
+
+def _take_apart(app, live, screen):
+    """At the step the plan names (``census_cut``: the worst moment's, from a first
+    census run), let go of each part in turn, reading what that frees: the display
+    objects (every screen's groups, tile grids, bitmaps, palettes, fonts, the card
+    sheet), then the match and its players, then the sound; the run ends there."""
+    print("RIG-CENSUS-CUT", screen, live)
+    hw = app.hw
+    hw.display.root_group = None
+    app.screen = app.table = app.table_fonts = None
+    ui = sys.modules.get("cucumber.ui")
+    if ui is not None:
+        ui._pal_cache.clear()
+        ui._font = ui._sheet = ui._dim = None
+    live = _part("display objects", live)
+    app.match = app.bots = app.hinters = app.demo = None
+    app.pages = []
+    app.penalty_scores = app.kinds = None
+    live = _part("the match and its players", live)
+    hw._buf = None
+    hw._audio = None
+    live = _part("sound (the last sound's samples, the audio output)", live)
+    raise SystemExit
+
+
+def _part(label, before):
+    gc.collect()
+    now = gc.mem_alloc()
+    print("RIG-PART", before - now, label)
+    return now
