@@ -17,9 +17,11 @@ are the whole round's history, which is also what a save stores. The top rank, t
 winning card and the next seat are kept as the trick goes, so a play costs a few steps.
 
 Every rule of play is here: legal cards and why (:meth:`why`), the tricks, the last
-trick's penalty, lives and re-entry, sudden death and the match end (engine/RULES.md says
-what they are; the settings are :mod:`engine.rules`). Only words and the per-seat view
-are elsewhere, imported on first use and handed the match (none imports this module):
+trick's penalty (engine/RULES.md says what they are; the settings are
+:mod:`engine.rules`); what a round that reached the threshold leads to (lives, re-entry,
+sudden death, the match end) is :mod:`engine.matchend`'s (about 1.5 KB of heap, loaded
+for such a round only). Words and the per-seat view are elsewhere too, imported on
+first use and handed the match (none imports this module):
 :mod:`engine.explain` for :meth:`explain` and the IllegalPlay messages (about 2.5 KB of
 heap under MicroPython), :mod:`engine.view` for :meth:`view`, :meth:`played_by` and
 :meth:`seats_in_round` (about 1.8 KB), and :mod:`engine.given` for a first deal given as
@@ -29,7 +31,7 @@ heap under MicroPython), :mod:`engine.view` for :meth:`view`, :meth:`played_by` 
 from engine.compat import const
 from engine.rng import Rng
 from engine.rules import (
-    Rules, ACE_FORCES_LOWEST, ACE_WINS_LAST, END_FIRST_OUT, END_FIXED_ROUNDS,
+    Rules, ACE_FORCES_LOWEST, ACE_WINS_LAST, END_FIXED_ROUNDS,
 )
 
 DECLINE = const(52)  # stay out
@@ -373,25 +375,8 @@ class Match:
         if self.phase != PHASE_REENTRY or action not in self.legal_actions():
             raise IllegalPlay("re-entry: %r is not an answer now (legal: %s)"
                               % (action, self.legal_actions()))
-        seat = self.pending[0]
-        self.pending = self.pending[1:]
-        if action == DECLINE:
-            self._log(EV_OUT, seat, self.scores[seat], 0)
-        else:
-            self.status[seat] = IN
-            self.reentries_used[seat] += 1
-            self.scores[seat] = self.restart[seat]
-            if action == PAY:
-                self.chips[seat] += self.rules.reentry_chips
-                self.pot += self.rules.reentry_chips
-            else:
-                self.sit_next[seat] = 1
-            self._log(EV_REENTER, seat, self.restart[seat], action)
-        if len(self.pending):
-            self.turn = self.pending[0]
-            self._log(EV_OFFER, self.turn, self.restart[self.turn], self.rules.reentry_chips)
-        else:
-            self._after_round()
+        from engine.matchend import answer
+        answer(self, action)
 
     # ----- the round ----------------------------------------------------------------
 
@@ -540,8 +525,10 @@ class Match:
             if not more:
                 self._next_round()
                 return
-        # Someone reached the threshold, sudden death, or the last of fixed rounds.
-        self._end_round()
+        # Someone reached the threshold, sudden death, or the last of fixed rounds: what
+        # happens then is engine.matchend's, loaded only for such a round
+        from engine.matchend import end_round
+        end_round(self)
 
     def _last_trick_takers(self, w):
         """(takers, penalty) of the last trick, whose card at index ``w`` took it: its
@@ -584,134 +571,6 @@ class Match:
                     self.status[s] = IN
         self._deal()
 
-    # ----- after a round that reached the threshold ---------------------------------
-
-    def _end_round(self):
-        """After the penalty of a round in which someone reached the threshold, a round
-        of sudden death, or the last round of a fixed-rounds game."""
-        rules = self.rules
-        n = self.n
-        sc = self.scores
-        takers = self.last_takers
-        if self.sudden:
-            for s in takers:
-                self._log(EV_PENALTY, s, self.last_penalty, sc[s])  # totals do not change
-            # Sudden death: the penalty takers drop out unless every contender took it.
-            left = bytearray(0)
-            for s in range(n):
-                if self.contenders[s] and not _has(takers, s):
-                    left.append(s)
-            if len(left) == 1:
-                self._finish(left[0])
-                return
-            if len(left):
-                for s in takers:
-                    self.contenders[s] = 0
-                self._log(EV_SUDDEN, left[0], len(left), 0)
-            else:
-                self._log(EV_SUDDEN, takers[0], len(takers), 0)
-            self._next_round()
-            return
-        if rules.end == END_FIXED_ROUNDS:  # the last of the fixed rounds
-            self._lowest_wins(self._all_in())
-            return
-        crossers = bytearray(0)  # in seat order from the dealer's left
-        s = self.dealer
-        for _ in range(n):
-            s = (s + 1) % n
-            if self.in_round[s] and sc[s] >= rules.threshold:
-                crossers.append(s)
-        if rules.end == END_FIRST_OUT:  # the cucumber; the lowest of the others wins
-            self.loser = crossers[0]
-            for s in crossers:
-                self.status[s] = OUT
-                self._log(EV_LOSER, s, sc[s], 0)
-            rest = self._all_in()
-            self._lowest_wins(rest if len(rest) else crossers)
-            return
-        # Lives and re-entry (settled item 3): the restart score is the highest score of
-        # the others still in who did not reach the threshold, before anything changes.
-        best = -1
-        for s in range(n):
-            if self.status[s] == IN and not _has(crossers, s) and sc[s] > best:
-                best = sc[s]
-        if best < 0:
-            # Every remaining player crossed at once: no life is spent, the lowest total
-            # wins, equal lowest play sudden death (settled item 1).
-            self._lowest_wins(crossers)
-            return
-        others = n - sum(self.status) - len(crossers)
-        pending = bytearray(0)
-        for s in crossers:
-            left = rules.reentries - self.reentries_used[s]
-            self.status[s] = OUT
-            if left > 0 and not rules.reentry_choice:  # a life: free and automatic
-                self.status[s] = IN
-                self.reentries_used[s] += 1
-                sc[s] = best
-                self._log(EV_LIFE, s, best, left - 1)
-            elif left > 0 and others >= rules.reentry_min_others:  # buy-back or comeback
-                self.restart[s] = best
-                pending.append(s)
-            else:
-                self._log(EV_OUT, s, sc[s], 0)
-        if len(pending):  # the offers are answered through decide()
-            self.pending = pending
-            self.phase = PHASE_REENTRY
-            self.turn = pending[0]
-            self._log(EV_OFFER, self.turn, best, rules.reentry_chips)
-            return
-        self._after_round()
-
-    def _all_in(self):
-        """The seats still in the match, in seat order."""
-        out = bytearray(0)
-        for s in range(self.n):
-            if self.status[s] == IN:
-                out.append(s)
-        return out
-
-    def _after_round(self):
-        """The last one in wins; otherwise the next round."""
-        alive = self._all_in()
-        if len(alive) == 1:
-            self._finish(alive[0])
-        else:
-            self._next_round()
-
-    def _lowest_wins(self, seats):
-        """The lowest total among ``seats`` wins; equal lowest play sudden death."""
-        sc = self.scores
-        low = 1 << 20
-        for s in seats:
-            if sc[s] < low:
-                low = sc[s]
-        tied = bytearray(0)
-        for s in seats:
-            if sc[s] == low:
-                tied.append(s)
-        if len(tied) == 1:
-            self._finish(tied[0])
-            return
-        self.sudden = True
-        for s in range(self.n):
-            self.contenders[s] = 0
-            self.sit_next[s] = 0
-        for s in tied:
-            self.contenders[s] = 1
-        self._log(EV_SUDDEN, tied[0], len(tied), 0)
-        self._next_round()
-
-    def _finish(self, winner):
-        """``winner`` wins (and sweeps the pot)."""
-        self.phase = PHASE_OVER
-        self.winner = winner
-        self.turn = NOBODY
-        for s in range(self.n):
-            self.status[s] = OUT if s != winner else IN
-        self._log(EV_WIN, winner, self.pot, 0)
-
-
 def _reason(top, rank):
     """Why a legal card of ``rank`` may go on a trick whose top is ``top`` (Match.top as
     it was before the card: -1 before the lead, 13 after an ace that forces the lowest)."""
@@ -723,10 +582,3 @@ def _reason(top, rank):
         return WHY_ACE_LED
     return WHY_LOWEST
 
-
-def _has(seq, x):
-    """``x in seq`` for a bytearray (which MicroPython's ``in`` does not support)."""
-    for v in seq:
-        if v == x:
-            return True
-    return False

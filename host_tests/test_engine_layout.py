@@ -54,6 +54,43 @@ def test_the_lazily_imported_modules_are_handed_what_they_need():
     assert graph["explain"] <= {"cards"}
     assert graph["given"] <= {"cards", "compat"}
     assert "save" not in graph["restore"]
+    assert graph["matchend"] <= {"compat"}
+
+
+def test_matchend_folds_the_engines_values():
+    """engine.matchend takes the engine's values as private consts (no names on the
+    board, no import of engine.match): they must stay equal to the engine's."""
+    from engine import match, matchend, rules
+
+    for name in ("IN", "OUT", "NOBODY", "PHASE_REENTRY", "PHASE_OVER", "DECLINE", "PAY",
+                 "EV_PENALTY", "EV_LIFE", "EV_OFFER", "EV_REENTER", "EV_OUT", "EV_SUDDEN",
+                 "EV_WIN", "EV_LOSER"):
+        assert getattr(matchend, "_" + name) == getattr(match, name), name
+    for name in ("END_FIRST_OUT", "END_FIXED_ROUNDS"):
+        assert getattr(matchend, "_" + name) == getattr(rules, name), name
+
+
+def test_a_round_that_ends_nothing_does_not_load_matchend():
+    """Most rounds end below the threshold: the match then never imports the code of
+    lives, re-entry and the match end."""
+    code = """
+import sys
+from engine.ai import Player
+from engine.match import Match
+from engine.rules import Rules
+m = Match(Rules("agurk", players=4), seed=5)
+p = Player("easy", seed=1)
+r = m.round_no
+while m.round_no == r:
+    m.apply_action(p.choose(m.view(m.current_player())))
+print("engine.matchend" in sys.modules, max(m.scores) < m.rules.threshold)
+while not m.is_terminal():
+    m.apply_action(p.choose(m.view(m.current_player())))
+print("engine.matchend" in sys.modules)
+"""
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout.split("\n")
+    assert out[0] == "False True" and out[1] == "True"
 
 
 # What the board's app does during a match: a new match, saves after plays, the AI's

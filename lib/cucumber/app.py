@@ -49,9 +49,10 @@ SCREEN_MODULES = ("menus", "rulespage", "summary", "pause", "chip")  # one loade
 TABLE_MODULES = ("table", "hand")  # kept for the whole of a match
 OUTSIDE_A_MATCH = ("lobby", "settings", "version")  # forgotten while a match is on
 # engine modules a match imports on rare occasions (a Continue, the rules page, an
-# illegal card's reason), forgotten at the next screen (measured: restore 2,128 B,
-# rulesx 1,392 B, micropython32); and the app's own (the hint key, a match's start)
-ENGINE_ON_USE = ("restore", "given", "rulesx", "refusals", "explain")
+# illegal card's reason, a round that reached the threshold), forgotten at the next
+# screen (measured: restore 2,128 B, rulesx 1,392 B, micropython32); and the app's own
+# (the hint key, a match's start)
+ENGINE_ON_USE = ("restore", "given", "rulesx", "refusals", "explain", "matchend")
 ON_USE = ("hint", "review", "rulestext", "starting")
 
 
