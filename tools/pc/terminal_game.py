@@ -4,6 +4,8 @@ passing the keyboard (hands hidden between turns).
     python tools/pc/terminal_game.py                  # asks a few questions, Enter takes defaults
     python tools/pc/terminal_game.py --humans 2 --players 4 --profile gurka --level hard
     python tools/pc/terminal_game.py --lang da        # in Danish (en pt fr es nl da sv pl fi)
+    python tools/pc/terminal_game.py --challenge K7QM-3XHB-2N9D   # a challenge's match
+    python tools/pc/terminal_game.py --daily 2025-03-14           # that day's challenge
 
 The match is saved after every move (``--save``), so quitting (``q``, Ctrl-D or Ctrl-C at
 any prompt) or a closed terminal loses nothing: the next start offers to continue, and
@@ -14,8 +16,18 @@ Names: with one human that seat is "You" and the others "P2" to "P7"; with sever
 every seat is "P1" to "P7". Every message about a seat has two texts, one for "You" and
 one for a named seat ("P3"): :meth:`Game.pick` chooses.
 
+Challenges (engine.challenge): ``--challenge CODE`` plays the match a code sets up (the
+rules, the seats, the seed, and the whole match or its first N rounds) with the same cards
+and AI decisions as every other front end; ``--daily [YYYY-MM-DD]`` plays the daily
+challenge of that date (today's, by this PC's clock, without one). The code is said at
+the start and at the end, with the one human's penalty to read out; another match after
+it is the next seed's challenge. A code that is not one (a typo, cut short, too long, made
+up, from a newer version) gets one line on stderr naming the problem and exit status 2,
+and nothing is read or written. The code sets everything a set-up option would: giving
+one as well is refused the same way.
+
 Words: every text it prints or asks is in the chosen language (``--lang``), read from
-the ``term``, ``termev`` and ``termsetup`` sections of lib/cucumber/text/<code>/
+the ``term``, ``termev``, ``termsetup`` and ``termchal`` sections of lib/cucumber/text/<code>/
 (cucumber.lang, docs/LANGUAGES.md); the cards carry the rank letters of that language's
 decks (and may be typed with them, besides "10h", "TH", "9\u2663" or their number).
 """
@@ -25,6 +37,7 @@ import json
 import os
 import sys
 import textwrap
+import time
 import unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -35,7 +48,7 @@ for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
         sys.path.insert(0, _p)
 
 from cucumber import lang  # noqa: E402
-from engine import ai, cards, save  # noqa: E402
+from engine import ai, cards, challenge, save  # noqa: E402
 import ownfiles  # noqa: E402
 from engine.compat import const  # noqa: E402
 from engine.match import (  # noqa: E402
@@ -223,18 +236,72 @@ _CANNOT_READ = const(67)
 _NEWER = const(68)
 _BAD_CHECK = const(69)
 
+# words: termchal
+_CH_START = const(0)
+_CH_DAILY = const(1)
+_CH_LENGTH = const(2)
+_CH_STOPPED = const(3)
+_CH_END = const(4)
+_CH_PENALTY = const(5)
+_CH_NEXT = const(6)
+_CH_CONFLICT = const(7)
+_CH_BAD_SAVE = const(8)
+_CH_OPT_CHALLENGE = const(9)
+_CH_OPT_DAILY = const(10)
+_CH_ORDINALS = const(11)
+_CH_EMPTY = const(12)
+_CH_SYMBOL = const(13)
+_CH_LENGTH_CODE = const(14)
+_CH_CHECK = const(15)
+_CH_SWAP = const(16)
+_CH_TYPO = const(17)
+_CH_NEWER = const(18)
+_CH_INVALID = const(19)
+_CH_DATE = const(20)
+_CH_NO_WINDOW = const(21)  # (said by tools/pc/simulator.py)
+
 W = lang.section("term")  # the chosen language's texts (use_language)
 EV = lang.section("termev")
 SU = lang.section("termsetup")
+CH = lang.section("termchal")
 
 
 def use_language(code):
     """Speak language ``code`` (one of lang.CODES) from now on."""
-    global W, EV, SU
+    global W, EV, SU, CH
     lang.choose(lang.CODES.index(code))
     W = lang.section("term")
     EV = lang.section("termev")
     SU = lang.section("termsetup")
+    CH = lang.section("termchal")
+
+
+def ordinal(n):
+    """The chosen language's "4th" ("4e", "4.", "4:e") for a character's place."""
+    words = CH[_CH_ORDINALS].split()
+    return words[n - 1] if 1 <= n <= len(words) else str(n)
+
+
+# The text of each ChallengeError that needs no values (the others are worded below).
+_CHALLENGE_TEXTS = {"empty": _CH_EMPTY, "typo": _CH_TYPO, "newer": _CH_NEWER,
+                    "invalid": _CH_INVALID, "date": _CH_DATE}
+
+
+def challenge_error(e):
+    """A ChallengeError in the chosen language, on one line: what is wrong, and where."""
+    what = e.what
+    v = e.values
+    if what == "symbol":
+        return CH[_CH_SYMBOL] % (ordinal(v[0]), shown(v[1]))
+    if what == "check":
+        return CH[_CH_CHECK] % ordinal(v[0])
+    if what == "swap":
+        return CH[_CH_SWAP] % (ordinal(v[0]), ordinal(v[1]))
+    if what == "length":
+        return CH[_CH_LENGTH_CODE] % v
+    if what in _CHALLENGE_TEXTS:
+        return CH[_CHALLENGE_TEXTS[what]]
+    return str(e)
 
 
 def help_text():
@@ -369,8 +436,9 @@ def seat_names(n, humans):
 
 class Game:
     def __init__(self, match, humans, levels, seed, ask=input, say=print, save_path=None,
-                 pause=True):
+                 pause=True, ch=None):
         self.m = match
+        self.challenge = ch  # an engine.challenge Challenge: its AIs, length and code
         self.humans = set(humans)  # human seats: 0 .. len(humans) - 1
         self.names = seat_names(match.n, self.humans)
         self.you = next(iter(self.humans)) if len(self.humans) == 1 else None
@@ -380,9 +448,11 @@ class Game:
         self.seed = seed
         self.levels = levels
         self.bots = {}
+        players = ch.players() if ch is not None else None
         for s in range(match.n):
             if s not in self.humans:
-                self.bots[s] = ai.Player(levels[s], seed=seed * 31 + s + 1)
+                self.bots[s] = players[s] if players else ai.Player(levels[s],
+                                                                    seed=seed * 31 + s + 1)
         self.last_human = None
         self.log = []  # public lines, for the recap a human sees after the pass screen
         self.seen = {}  # human seat -> len(self.log) when that seat last saw its hand
@@ -412,8 +482,11 @@ class Game:
     def save(self):
         if not self.save_path:
             return
-        text = json.dumps({"humans": sorted(self.humans), "levels": self.levels,
-                           "seed": self.seed, "match": save.dumps(self.m).hex()})
+        record = {"humans": sorted(self.humans), "levels": self.levels, "seed": self.seed,
+                  "match": save.dumps(self.m).hex()}
+        if self.challenge is not None:
+            record["challenge"] = challenge.encode(self.challenge)
+        text = json.dumps(record)
         if text == self.saved:
             return  # already on disk
         try:
@@ -530,11 +603,18 @@ class Game:
         """Show (and log) the match's new events; return their kinds."""
         m = self.m
         kinds = []
-        if self.skipping and any(ev[0] == EV_WIN for ev in m.events):
+        events = m.events
+        stop = self.stopped()
+        if stop:  # the challenge's last round is over: what follows it is not shown
+            for i in range(len(events)):
+                if events[i][0] in (EV_DEAL, EV_SIT_OUT, EV_OFFER, EV_SUDDEN):
+                    events = events[:i]
+                    break
+        if self.skipping and (stop or any(ev[0] == EV_WIN for ev in events)):
             # the end of a skip: the last round's outcome is shown
             self.skipping = False
             self.say("  " + W[_SKIPPED_END] % (self.skip_from + 1, m.round_no))
-        for ev in m.events:
+        for ev in events:
             kind, seat = ev[0], ev[1]
             kinds.append(kind)
             text = self.event_text(ev)
@@ -548,13 +628,28 @@ class Game:
         del m.events[:]
         return kinds
 
+    def stopped(self):
+        """True when a challenge of N rounds has played them (the match is not over)."""
+        ch = self.challenge
+        return ch is not None and not self.m.is_terminal() and ch.finished(self.m)
+
+    def over(self):
+        return self.m.is_terminal() or self.stopped()
+
     def final_summary(self):
         m = self.m
+        if self.stopped():
+            self.say("\n" + CH[_CH_STOPPED] % m.round_no)
         scores = ", ".join("%s %d" % (self.names[s], m.scores[s]) for s in range(m.n))
         if m.round_no == 1:
             self.say(W[_FINAL1] % scores)
         else:
             self.say(W[_FINAL] % (m.round_no, scores))
+        ch = self.challenge
+        if ch is not None:
+            if self.you is not None:
+                self.say(CH[_CH_PENALTY] % m.scores[self.you])
+            self.say(CH[_CH_END] % challenge.show(challenge.encode(ch)))
 
     def cover(self, seat):
         """Clear the screen and the scrollback before another human sees it, then show
@@ -758,7 +853,7 @@ class Game:
         try:
             self.save()
             self.show_events()
-            while not m.is_terminal():
+            while not self.over():
                 seat = m.current_player()
                 if seat in self.humans:
                     self.end_watch()
@@ -773,7 +868,7 @@ class Game:
                 self._moving = False
                 kinds = self.show_events()
                 self.save()
-                if not m.is_terminal() and self.spectating():
+                if not self.over() and self.spectating():
                     self.watch_pause(kinds)
         except (Quit, KeyboardInterrupt):
             # Ctrl-C inside a move leaves the save of the move before, which is whole.
@@ -815,7 +910,8 @@ def epilog():
 # Options that set up a new match (a continued match keeps its own).
 SETUP_OPTIONS = ("profile", "players", "humans", "level", "hand", "threshold", "strict",
                  "choice", "ace", "inverse", "tie_all", "lives", "buyback", "comeback",
-                 "stakes", "first_out", "rounds", "seed")
+                 "stakes", "first_out", "rounds", "seed", "challenge", "daily")
+CHALLENGE_OPTIONS = ("--challenge", "--daily")  # each sets up the whole match
 # The option that sets an engine setting named in a RulesError.
 OPTION_OF = {"players": "--players", "hand": "--hand", "threshold": "--threshold",
              "rounds": "--rounds", "lives": "--lives",
@@ -853,6 +949,11 @@ def build_parser():
     end.add_argument("--first-out", action="store_true", help=h(_OPT_FIRST_OUT))
     end.add_argument("--rounds", type=int, help=h(_OPT_ROUNDS))
     p.add_argument("--seed", type=int, help=h(_OPT_SEED))
+    coded = p.add_mutually_exclusive_group()
+    coded.add_argument("--challenge", metavar="CODE",
+                       help=CH[_CH_OPT_CHALLENGE].replace("%", "%%"))
+    coded.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD",
+                       help=CH[_CH_OPT_DAILY].replace("%", "%%"))
     p.add_argument("--save", default=DEFAULT_SAVE,
                    help=h(_OPT_SAVE).replace("%%s", "%(default)s"))
     p.add_argument("--new", action="store_true", help=h(_OPT_NEW))
@@ -978,8 +1079,10 @@ def classify(path):
 
 
 def load_save(text):
-    """(match, humans, levels, seed) from the text of our save; SaveFileError saying what
-    is wrong with it. Every field is checked: a match is continued whole or not at all."""
+    """(match, humans, levels, seed, challenge or None) from the text of our save;
+    SaveFileError saying what is wrong with it. Every field is checked: a match is
+    continued whole or not at all. A challenge's match has its code (its human seats
+    may be any; another match's are the first seats)."""
     try:
         data = json.loads(text)
     except ValueError:
@@ -1000,19 +1103,40 @@ def load_save(text):
         m = save.loads(blob)
     except ValueError as e:  # SaveError, and anything else the engine refuses
         raise SaveFileError(SU[_BAD_RECORD_WHY] % e) from None
+    ch = None
+    if "challenge" in data:
+        try:
+            ch = challenge.decode(data["challenge"])
+        except challenge.ChallengeError:
+            raise SaveFileError(CH[_CH_BAD_SAVE]) from None
+        if ch.rules != m.rules or len(ch.kinds) != m.n:
+            raise SaveFileError(CH[_CH_BAD_SAVE])
     humans = data["humans"]
-    if not (isinstance(humans, list) and 1 <= len(humans) <= m.n
-            and all(type(h) is int for h in humans) and humans == list(range(len(humans)))):
+    if not (isinstance(humans, list) and len(humans) <= m.n
+            and all(type(h) is int for h in humans)
+            and (humans == challenge_humans(ch) if ch is not None
+                 else 1 <= len(humans) and humans == list(range(len(humans))))):
         raise SaveFileError(SU[_BAD_HUMANS])
     levels = data["levels"]
     if not (isinstance(levels, list) and len(levels) == m.n
-            and all(levels[s] == "human" if s < len(humans) else levels[s] in ai.LEVELS
-                    for s in range(m.n))):
+            and all(levels[s] == "human" if s in humans else levels[s] in ai.LEVELS
+                    for s in range(m.n))
+            and (ch is None or levels == challenge_levels(ch))):
         raise SaveFileError(SU[_BAD_LEVELS])
     seed = data["seed"]
     if type(seed) is not int:
         raise SaveFileError(SU[_BAD_SEED])
-    return m, set(humans), levels, seed
+    return m, set(humans), levels, seed, ch
+
+
+def challenge_humans(ch):
+    """The human seats of challenge ``ch``, in order."""
+    return [s for s in range(len(ch.kinds)) if ch.kinds[s] == challenge.HUMAN]
+
+
+def challenge_levels(ch):
+    """The seats' levels as a save keeps them: "human" or the AI's level."""
+    return ["human" if k == challenge.HUMAN else challenge.LEVELS[k] for k in ch.kinds]
 
 
 def refuse_path(path, e):
@@ -1046,7 +1170,7 @@ def check_save_path(path):
 
 def resume(args, text, ask, say):
     """The saved Game, or None for a new match (after saying why)."""
-    m, humans, levels, seed = load_save(text)
+    m, humans, levels, seed, ch = load_save(text)
     given = given_options(args)
     if given:
         say(SU[_NOTE_GIVEN] % " ".join(given))
@@ -1061,7 +1185,7 @@ def resume(args, text, ask, say):
     m.log_events = True
     m.events = []
     say(SU[_CONTINUING] % rules_summary(m.rules))
-    game = Game(m, humans, levels, seed, ask, say, args.save, not args.no_pause)
+    game = Game(m, humans, levels, seed, ask, say, args.save, not args.no_pause, ch)
     game.saved = text
     return game
 
@@ -1121,8 +1245,46 @@ def main(argv=None, ask=input, say=print, questions=None):
         return 0
 
 
+def the_challenge(args):
+    """The Challenge of ``--challenge`` or ``--daily`` (None without them); a ChallengeError
+    for a code or date that is not one, or ValueError (its message the one line to
+    print) when set-up options are given too."""
+    if args.challenge is None and args.daily is None:
+        return None
+    if args.challenge is not None:
+        ch = challenge.decode(args.challenge)
+    else:
+        if args.daily == "today":
+            args.daily = "%04d-%02d-%02d" % time.localtime()[:3]
+        ch = challenge.daily(args.daily)
+    others = [o for o in given_options(args) if o not in CHALLENGE_OPTIONS]
+    if others:
+        which = "--challenge" if args.challenge is not None else "--daily"
+        raise ValueError(CH[_CH_CONFLICT] % (which, " ".join(others)))
+    return ch
+
+
+def challenge_game(ch, args, ask, say):
+    """A new Game of challenge ``ch``, after saying its code, rules and length."""
+    m = ch.match(log_events=True)
+    code = challenge.show(challenge.encode(ch))
+    if args.daily is not None:
+        say(CH[_CH_DAILY] % (args.daily, code))
+    say(CH[_CH_START] % (code, rules_summary(m.rules)))
+    if ch.length:
+        say(CH[_CH_LENGTH] % ch.length)
+    return Game(m, challenge_humans(ch), challenge_levels(ch), ch.seed, ask, say, args.save,
+                not args.no_pause, ch)
+
+
 def play(parser, args, ask, say, questions):
     # Impossible options are refused before anything else happens.
+    try:
+        ch = the_challenge(args)
+    except challenge.ChallengeError as e:
+        return refuse(challenge_error(e))
+    except ValueError as e:
+        return refuse(str(e))
     if args.humans is not None and args.humans < 1:
         parser.error(SU[_HUMANS_MIN] % args.humans)
     try:
@@ -1142,7 +1304,9 @@ def play(parser, args, ask, say, questions):
             say(SU[_UNREADABLE] % (damaged, move_aside(args.save)))
         elif text is not None and not args.new:
             game = resume(args, text, ask, say)
-    if game is None:
+    if game is None and ch is not None:
+        game = challenge_game(ch, args, ask, say)
+    elif game is None:
         game, notes = new_game(parser, args, ask, say, questions)
         for line in notes:
             say(line)
@@ -1157,11 +1321,25 @@ def play(parser, args, ask, say, questions):
             say(SU[_BYE])
             return 0
         k += 1
+        if game.challenge is not None:  # the next seed's challenge: a code as well
+            done = game.challenge
+            ch = challenge.Challenge(done.rules, done.kinds, (done.seed + 1) % challenge.SEEDS,
+                                     done.length)
+            say(CH[_CH_NEXT] % challenge.show(challenge.encode(ch)))
+            args.daily = None
+            game = challenge_game(ch, args, ask, say)
+            continue
         seed = new_seed(args, k)
         m = Match(game.m.rules.copy(), seed=seed, log_events=True)
         game = Game(m, game.humans, game.levels, seed, ask, say, args.save, not args.no_pause)
         say(SU[_RULES] % (rules_summary(m.rules), seed))
     return 0
+
+
+def refuse(line):
+    """One line on stderr for options that cannot be played; the exit status 2."""
+    sys.stderr.write("%s: %s\n" % (os.path.basename(sys.argv[0] or "terminal_game.py"), line))
+    return 2
 
 
 def check_seats(parser, args, players, humans):
