@@ -85,6 +85,8 @@ _THRESHOLDS = b"\x0b\x0f\x15\x19\x1e\x28\x32"
 _COLUMNS = (b"\x05\x0f\x1f\x19\x03\x02\x01\x0a\x15\x09\x06\x07\x01\x0b\x14\x05"
             b"\x10\x0e\x09\x1c\x08\x0c\x0c\x13\x0b\x03\x16\x0b\x01\x00\x00\x01")
 _MAX_SIZE = const(16)  # symbols in the longest code (the columns there are)
+_START = const(0x27A)  # where the two sums start (S0 19, S1 26): no multiple of the sum
+# of the last L columns for any L, so that no run of one symbol ("2222-2222-2222") is a code
 _EPOCH = const(730425)  # 2000-01-01 in days from 0000-03-01
 
 
@@ -186,9 +188,10 @@ def _mul(a, b):
 
 def _syndromes(sym):
     """(S0, S1): the sums over the symbols of symbol times its column's a and b (the
-    columns of the last ``len(sym)`` positions); both 0 when the check symbols fit."""
-    s0 = 0
-    s1 = 0
+    columns of the last ``len(sym)`` positions), each from its start in _START; both 0
+    when the check symbols fit."""
+    s0 = _START >> 5
+    s1 = _START & 31
     k = 2 * (_MAX_SIZE - len(sym))
     for v in sym:
         s0 ^= _mul(v, _COLUMNS[k])
@@ -284,13 +287,15 @@ def decode(text):
     if not code:
         _fail("empty")
     size = len(code)
+    if size > _MAX_SIZE:  # (so a position named is at most the 16th)
+        _fail("length", size)
     sym = bytearray(size)
     for i in range(size):
         v = ALPHABET.find(code[i])
         if v < 0:
             _fail("symbol", i + 1, code[i])
         sym[i] = v
-    if size < 3 or size > _MAX_SIZE:
+    if size < 3:
         _fail("length", size)
     s0, s1 = _syndromes(sym)
     if s0 or s1:

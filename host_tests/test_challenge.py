@@ -250,6 +250,12 @@ def test_a_16_cut_to_12_and_doubled_letters_are_refused():
     assert error(short[:6] + short[5:11]).what in ("check", "swap", "typo")
 
 
+def test_no_run_of_one_symbol_is_a_code():
+    for c in ALPHABET:
+        for size in (12, 16):
+            assert error(c * size).what in ("check", "swap", "typo")
+
+
 def test_nothing_typed():
     for text in ("", "   ", "----", " - . _ "):
         e = error(text)
