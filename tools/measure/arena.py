@@ -37,6 +37,17 @@ the value can be: a penalty is never below 0 and a win rate is from 0 to 1, so a
 never prints an impossible bound. With fewer than two deals (or match seeds) there is no
 interval: the table prints n/a and the JSON null.
 
+A challenge (``--challenge CODE``, or ``--daily [YYYY-MM-DD]``; engine/challenge.py): the
+teacher's match instead of duplicate deals. Each ``--bots`` name (default hard, medium,
+easy) in turn takes every human seat of the challenge, and the challenge's AIs keep theirs,
+with the same seeds as on the board, in the simulator and in the terminal game: a class's
+bots play the very cards and opponents the class played, to the challenge's end (the whole
+match or its first N rounds). One line per bot: its penalty (its seat's score at the end;
+per seat where the challenge has several human seats), the rounds and the winner; then the
+code. With ``--json`` one object per bot. The code sets the rules, seats and seed: with
+--profile, --players, --rule, --deals, --matches, --seed or --all-orders as well, or a code
+that is not one, or one with no human seat, the arena prints one line and exits with 2.
+
 A student's bot: a ``--bots`` name ending in ``.py`` is a file defining ``choose(view)``
 (engine/botview.py), loaded afresh for each seat it takes and asked only through
 ``engine.botview.ask``, as on the board: when it raises, returns a card that is not legal,
@@ -62,6 +73,7 @@ for _p in ("", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig"):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+from engine import challenge  # noqa: E402
 from engine.match import Match  # noqa: E402
 from engine.rng import Rng  # noqa: E402
 from engine.rules import FIELDS, Rules, RulesError  # noqa: E402
@@ -535,7 +547,120 @@ def format_paired(rows):
     return lines
 
 
+# The options a challenge sets itself (refused beside --challenge or --daily).
+CHALLENGE_SETS = ("--profile", "--players", "--rule", "--deals", "--matches", "--seed",
+                  "--all-orders")
+
+
+def play_challenge(ch, name, effort, timing=None):
+    """Bot ``name`` in every human seat of challenge ``ch``, the challenge's AIs in the
+    others (their levels and seeds); the finished match and the players."""
+    ps = ch.players()
+    names = []
+    for s in range(len(ch.kinds)):
+        if ps[s] is None:
+            ps[s] = players.make(name, seed=ch.seat_seed(s),
+                                 effort=effort.get(name) if isinstance(effort, dict) else effort)
+            names.append(name)
+        else:
+            names.append(challenge.LEVELS[ch.kinds[s]])
+    timing = {} if timing is None else timing
+    for n in names:
+        timing.setdefault(n, [0.0, 0])
+    m = ch.match()
+    while not ch.finished(m):
+        _act(m, ps, names, timing)
+    return m, ps, names
+
+
+def run_challenge(ch, bots, effort):
+    """One row per bot name: its seats' scores at the challenge's end, the rounds, the
+    winner (None when the challenge stopped after its rounds), a bot file's fallbacks."""
+    seats = [s for s in range(len(ch.kinds)) if ch.kinds[s] == challenge.HUMAN]
+    shown = labels(bots)
+    rows = []
+    for name in bots:
+        m, ps, names = play_challenge(ch, name, effort)
+        row = {"bot": shown[name], "challenge": challenge.show(challenge.encode(ch)),
+               "seats": [s + 1 for s in seats], "penalty": [m.scores[s] for s in seats],
+               "scores": list(m.scores), "rounds": m.round_no,
+               "winner": m.winner + 1 if m.is_terminal() else None}
+        if players.is_bot_file(name):
+            files = {}
+            _file_bots(ps, names, files)
+            f = files[name]
+            row["path"] = name
+            row["bot_cards"] = f["asked"]
+            row["fallbacks"] = {k: f[k] for k in players.PROBLEM_KINDS}
+            row["fallbacks"]["total"] = sum(f[k] for k in players.PROBLEM_KINDS)
+        rows.append(row)
+    return rows
+
+
+def format_challenge(ch, rows):
+    """The challenge's table: a line per bot, then its bot files' fallbacks."""
+    seats = ", ".join("P%d %s" % (s + 1, challenge.LEVELS[k] or "bot")
+                      for s, k in enumerate(ch.kinds))
+    lines = ["challenge %s: %s; seats %s; %s" % (
+        rows[0]["challenge"] if rows else challenge.show(challenge.encode(ch)),
+        "; ".join(ch.rules.describe()), seats,
+        "the first %d rounds" % ch.length if ch.length else "the whole match")]
+    w = max([len(r["bot"]) for r in rows] + [3])
+    lines.append("%-*s  %-8s  %-6s  %s" % (w, "bot", "penalty", "rounds", "winner"))
+    for r in rows:
+        lines.append("%-*s  %-8s  %-6d  %s" % (
+            w, r["bot"], ",".join(str(p) for p in r["penalty"]), r["rounds"],
+            "-" if r["winner"] is None else "P%d" % r["winner"]))
+    lines += format_fallbacks(rows)
+    return "\n".join(lines)
+
+
+def _refuse(line):
+    """One line on stderr and exit status 2."""
+    sys.stderr.write("arena.py: %s\n" % line)
+    raise SystemExit(2)
+
+
+def challenge_main(a, argv, effort):
+    """--challenge / --daily: the rows, after printing them (see the module's text)."""
+    given = [o for o in CHALLENGE_SETS
+             if any(x == o or x.startswith(o + "=") for x in argv)]
+    if given:
+        _refuse("the challenge sets the rules, the seats and the seed: leave out %s"
+                % " ".join(given))
+    try:
+        if a.challenge is not None:
+            ch = challenge.decode(a.challenge)
+        else:
+            if a.daily == "today":
+                a.daily = "%04d-%02d-%02d" % time.localtime()[:3]
+            ch = challenge.daily(a.daily)
+    except challenge.ChallengeError as e:
+        _refuse(str(e))
+    if challenge.HUMAN not in ch.kinds:
+        _refuse("challenge %s has no human seat for a bot to take"
+                % challenge.show(challenge.encode(ch)))
+    bots = a.bots.split(",") if a.bots else ["hard", "medium", "easy"]
+    for b in bots:
+        if players.is_bot_file(b):
+            try:
+                players.load_bot(b)
+            except players.BotFileError as e:
+                _refuse(str(e))
+        elif b not in players.NAMES:
+            _refuse("unknown bot %r" % b)
+    rows = run_challenge(ch, bots, effort)
+    if a.json:
+        for r in rows:
+            print(json.dumps(r))
+    else:
+        print(format_challenge(ch, rows))
+        print("challenge code: %s" % challenge.show(challenge.encode(ch)))
+    return rows
+
+
 def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                  epilog=CI_NOTE + " " + PAIRED_NOTE)
     ap.add_argument("--profile", default="agurk", choices=("agurk", "gurka", "ogorek"))
@@ -567,6 +692,13 @@ def main(argv=None):
                          "'match_paired'): its paired difference to every other bot, "
                          "objects {a, b, mean, lo, hi, n, verdict}")
     ap.add_argument("--quiet", action="store_true", help="no progress bar")
+    coded = ap.add_mutually_exclusive_group()
+    coded.add_argument("--challenge", metavar="CODE",
+                       help="play the challenge of this code: each --bots name in turn in its "
+                            "human seats, its AIs in the others (see the top of this file)")
+    coded.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD",
+                       help="the same with the daily challenge of that date (today's "
+                            "without one)")
     a = ap.parse_args(argv)
     if a.deals < 1:
         ap.error("--deals: at least 1 (a deal gives the penalty table), not %d" % a.deals)
@@ -581,6 +713,8 @@ def main(argv=None):
     effort = a.effort
     if a.pimc is not None:
         effort = {"hard": a.effort, "pimc": a.pimc, "pimc2": a.pimc}
+    if a.challenge is not None or a.daily is not None:
+        return challenge_main(a, argv, effort)
     if a.bots:
         bots = a.bots.split(",")
     else:

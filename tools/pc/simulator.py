@@ -1,10 +1,17 @@
 """Desktop simulator: the device's code.py / lib/ code in a pygame window.
 
     python tools/pc/simulator.py [--nvm FILE] [--scale N]
+    python tools/pc/simulator.py --challenge CODE     (or --daily [YYYY-MM-DD])
 
 Where no window can be opened (no X server behind DISPLAY, SDL falling back to its
 off-screen driver) the terminal game starts instead, with a one-line note: a game
 running in a window nobody can see would wait for keys forever.
+
+Challenges (engine/challenge.py): the handheld has no screens for them yet, so with
+``--challenge CODE`` or ``--daily [YYYY-MM-DD]`` the code (or date) is checked first (one
+line on stderr and exit status 2 when it is not one, before anything is opened or
+written) and then played in the terminal game, after one line saying so: the same cards
+and AI decisions as everywhere else.
 
 Keys: arrows = d-pad, Z or A = A, X or B = B, Enter = START, Space or Tab = SELECT,
 F1 or H (or ?) = the key map over the screen, Esc = quit. The key map also shows at
@@ -235,6 +242,30 @@ def terminal_instead(reason):
     return terminal_game.main(["--lang", lang.code()])
 
 
+def challenge_instead(args):
+    """``--challenge`` / ``--daily``: the code or date checked (a ChallengeError: one line
+    on stderr, 2), then the challenge in the terminal game; its exit status."""
+    from cucumber import lang
+    from engine import challenge
+    import terminal_game
+    terminal_game.use_language(lang.code())
+    try:
+        if args.challenge is not None:
+            challenge.decode(args.challenge)
+        elif args.daily != "today":
+            challenge.daily(args.daily)
+    except challenge.ChallengeError as e:
+        sys.stderr.write("simulator.py: %s\n" % terminal_game.challenge_error(e))
+        return 2
+    print(lang.text("termchal", "ch_no_window"))
+    argv = ["--lang", lang.code()]
+    if args.challenge is not None:
+        argv += ["--challenge", args.challenge]
+    else:
+        argv += ["--daily"] + ([] if args.daily == "today" else [args.daily])
+    return terminal_game.main(argv)
+
+
 def use_language(app, index):
     """Language ``index`` for the running app, as Settings -> Language does: chosen,
     kept in the preferences (the nvm), the title drawn again in it."""
@@ -454,12 +485,21 @@ def main(argv=None, no_window=terminal_instead):
     ap.add_argument("--lang", default=None,
                     help="play in this language (en pt fr es nl da sv pl fi), chosen and "
                          "saved as Settings -> Language does")
+    coded = ap.add_mutually_exclusive_group()
+    coded.add_argument("--challenge", metavar="CODE",
+                       help="play the challenge of this code (in the terminal game: the "
+                            "handheld has no challenge screens yet)")
+    coded.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD",
+                       help="the same with the daily challenge of that date (today's "
+                            "without one)")
     args = ap.parse_args(argv)
     from cucumber import lang
     if args.lang is not None and args.lang not in lang.CODES:
         ap.error("unknown language %r: choose one of %s" % (args.lang, " ".join(lang.CODES)))
     if args.lang is not None:
         lang.choose(lang.CODES.index(args.lang))  # also what a terminal game instead uses
+    if args.challenge is not None or args.daily is not None:
+        return challenge_instead(args)
     import pygame
     use_repo_assets()
     nvm = open_nvm(args.nvm)  # before the window: a refused path opens nothing
