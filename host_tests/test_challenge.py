@@ -514,3 +514,178 @@ def test_a_code_plays_the_same_transcript_on_the_rig_32_bit_micropython(tmp_path
     lines = p.stdout.splitlines()
     assert lines[-1] == "done"
     assert lines[:-1] == cpython_transcripts()
+
+
+# ----- the front ends -----------------------------------------------------------------------
+
+def transcript_end(ch):
+    """The scores and rounds at the end of AI-only challenge ``ch``, by the engine."""
+    lines = []
+    challenge_play.transcript(challenge.encode(ch), lines.append)
+    words = lines[-1].split()
+    return int(words[2]), [int(x) for x in words[words.index("scores") + 1:]]
+
+
+def terminal(argv, answers=()):
+    """terminal_game.main(argv) with scripted answers; (status, lines said)."""
+    import terminal_game
+    said = []
+    answers = list(answers)
+
+    def ask(text):
+        said.append(text)
+        if not answers:
+            raise EOFError
+        return answers.pop(0)
+    status = terminal_game.main(list(argv), ask=ask, say=said.append, questions=False)
+    terminal_game.use_language("en")
+    return status, "\n".join(str(x) for x in said)
+
+
+def test_the_terminal_game_plays_a_challenge_as_the_engine_does(tmp_path):
+    ch = TRANSCRIPT_CASES[1]  # gurka, three AIs, the whole match
+    code = challenge.show(challenge.encode(ch))
+    status, out = terminal(["--challenge", code.lower(), "--save", str(tmp_path / "s.sav"),
+                            "--no-pause"])
+    assert status == 0
+    rounds, scores = transcript_end(ch)
+    assert "Final scores after %d rounds: %s" % (rounds, ", ".join(
+        "P%d %d" % (s + 1, v) for s, v in enumerate(scores))) in out
+    assert out.startswith("Challenge %s: gurka, 3 players" % code)
+    assert ("Challenge %s: everyone who plays this code gets the same cards and AIs." % code
+            ) in out
+    assert not (tmp_path / "s.sav").exists()  # a finished match leaves no save
+
+
+def test_the_terminal_game_stops_after_the_challenges_rounds():
+    ch = TRANSCRIPT_CASES[0]  # agurk, the first 2 rounds
+    status, out = terminal(["--challenge", challenge.encode(ch), "--save", "", "--no-pause"])
+    rounds, scores = transcript_end(ch)
+    assert status == 0 and rounds == 2
+    assert "This challenge is the match's first 2 rounds" in out
+    assert "The challenge ends here, after round 2." in out
+    assert "Round 3" not in out
+    assert "Final scores after 2 rounds: %s" % ", ".join(
+        "P%d %d" % (s + 1, v) for s, v in enumerate(scores)) in out
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["--challenge", SAMPLE_CODES[0][:-1] + ("2" if SAMPLE_CODES[0][-1] != "2" else "3")],
+     "not a challenge code: check the 12th character"),
+    (["--challenge", SAMPLE_CODES[0][:11]],
+     "not a challenge code: a code has 12 or 16 characters, not 11"),
+    (["--challenge", SAMPLE_CODES[0] + "X"],
+     "not a challenge code: a code has 12 or 16 characters, not 13"),
+    (["--challenge", "O" + SAMPLE_CODES[0][1:]],
+     "not a challenge code: the 1st character, O, is never in a code (no 0, 1, I or O)"),
+    (["--challenge", ""], "not a challenge code: nothing was typed"),
+    (["--daily", "2025-02-29"], "not a date: type it as YYYY-MM-DD, e.g. 2025-03-14"),
+    (["--challenge", SAMPLE_CODES[0], "--players", "5", "--seed", "3"],
+     "--challenge sets the rules, the players and the seed: leave out --players --seed"),
+    (["--lang", "fr", "--challenge", SAMPLE_CODES[0][:-1] + (
+        "2" if SAMPLE_CODES[0][-1] != "2" else "3")],
+     "pas un code de défi : vérifiez le 12e caractère"),
+    (["--lang", "sv", "--challenge", SAMPLE_CODES[0][1] + SAMPLE_CODES[0][0]
+      + SAMPLE_CODES[0][2:]],
+     "inte en utmaningskod: kontrollera det 1:a och det 2:a tecknet (omkastade?)"),
+])
+def test_the_terminal_game_refuses_a_bad_code_in_one_line(argv, line, tmp_path, capsys):
+    save = tmp_path / "s.sav"
+    status, out = terminal(argv + ["--save", str(save)])
+    err = capsys.readouterr().err
+    assert status == 2 and out == ""
+    assert err.splitlines() == [err.strip()] and err.strip().endswith(": " + line)
+    assert not save.exists()
+
+
+def test_a_newer_code_says_so_in_the_terminal_game(monkeypatch, capsys):
+    monkeypatch.setattr(challenge, "VERSION", 2)
+    code = challenge.encode(challenge.daily("2025-03-14"))
+    monkeypatch.setattr(challenge, "VERSION", 0)
+    status, _ = terminal(["--challenge", code, "--save", ""])
+    assert status == 2
+    assert capsys.readouterr().err.strip().endswith(
+        ": this challenge code is from a newer version of the game")
+
+
+def test_the_daily_challenge_of_today_is_saved_and_continued(tmp_path, monkeypatch):
+    import time
+    import terminal_game
+    monkeypatch.setattr(time, "localtime", lambda *a: (2025, 3, 14, 9, 0, 0, 4, 73, 0))
+    save = tmp_path / "s.sav"
+    status, out = terminal(["--daily", "--save", str(save)], ["1", "1"])
+    code = challenge.show(challenge.encode(challenge.daily("2025-03-14")))
+    assert status == 0
+    assert out.startswith("Daily challenge of 2025-03-14: code %s" % code)
+    text = terminal_game.classify(str(save))
+    m, humans, levels, seed, ch = terminal_game.load_save(text)
+    assert ch == challenge.daily("2025-03-14") and humans == {0}
+    assert levels == ["human", "medium", "medium", "medium"]
+    # continued: the code is said at its end
+    status, out = terminal(["--save", str(save), "--no-pause"], ["y"] + ["1"] * 400)
+    assert status == 0 and "Continuing: agurk" in out
+    assert "Your penalty: " in out and "Challenge %s: everyone" % code in out
+
+
+def test_a_save_whose_code_does_not_fit_its_match_is_not_continued(tmp_path):
+    import json
+    import terminal_game
+    from engine import save as engine_save
+    ch = challenge.daily("2025-03-14")
+    m = ch.match()
+    record = {"humans": [0], "levels": ["human", "medium", "medium", "medium"], "seed": 1,
+              "match": engine_save.dumps(m).hex(),
+              "challenge": challenge.encode(TRANSCRIPT_CASES[0])}
+    with pytest.raises(terminal_game.SaveFileError) as e:
+        terminal_game.load_save(json.dumps(record))
+    assert str(e.value) == "its challenge code does not fit the match"
+    record["challenge"] = challenge.encode(ch)[:-1]
+    with pytest.raises(terminal_game.SaveFileError):
+        terminal_game.load_save(json.dumps(record))
+    record["challenge"] = challenge.encode(ch)
+    assert terminal_game.load_save(json.dumps(record))[4] == ch
+
+
+def test_the_arena_plays_the_teachers_deal_with_each_bot(capsys):
+    import arena
+    rows = arena.main(["--daily", "2025-03-14", "--bots", "medium,easy"])
+    out = capsys.readouterr().out
+    code = challenge.show(challenge.encode(challenge.daily("2025-03-14")))
+    assert out.splitlines()[-1] == "challenge code: %s" % code
+    assert [r["bot"] for r in rows] == ["medium", "easy"]
+    # medium in the human seat plays as the challenge's own medium AI there would
+    daily = challenge.daily("2025-03-14")
+    all_ai = Challenge(daily.rules, (MEDIUM, MEDIUM, MEDIUM, MEDIUM), daily.seed, 0)
+    rounds, scores = transcript_end(all_ai)
+    assert rows[0]["penalty"] == [scores[0]] and rows[0]["scores"] == scores
+    assert rows[0]["rounds"] == rounds == 5
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["--challenge", "2222-2222-2222"], "not a challenge code: check "),
+    (["--challenge", challenge.encode(TRANSCRIPT_CASES[1])], "has no human seat"),
+    (["--daily", "2025-03-14", "--players", "4"], "leave out --players"),
+    (["--daily", "2025-03-14", "--rule=inverse=1"], "leave out --rule"),
+    (["--daily", "2025-03-14", "--bots", "nobody"], "unknown bot 'nobody'"),
+])
+def test_the_arena_refuses_in_one_line(argv, line, capsys):
+    import arena
+    with pytest.raises(SystemExit) as e:
+        arena.main(argv)
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and line in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_simulator_checks_a_code_before_anything(tmp_path, capsys):
+    import simulator
+    nvm = tmp_path / "nvm.bin"
+    assert simulator.main(["--challenge", SAMPLE_CODES[0][:-2], "--nvm", str(nvm)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "simulator.py: not a challenge code: a code has 12 or 16 characters, not 10")
+    try:
+        assert simulator.main(["--lang", "da", "--daily", "2025-13-01"]) == 2
+    finally:
+        import terminal_game
+        terminal_game.use_language("en")
+    assert "ikke en dato" in capsys.readouterr().err
+    assert not nvm.exists()
