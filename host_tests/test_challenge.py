@@ -689,3 +689,47 @@ def test_the_simulator_checks_a_code_before_anything(tmp_path, capsys):
         terminal_game.use_language("en")
     assert "ikke en dato" in capsys.readouterr().err
     assert not nvm.exists()
+
+
+def test_a_teacher_makes_a_code_and_everyone_reads_it_back(capsys):
+    import challenge_codes
+    said = []
+    assert challenge_codes.main(["make", "--profile", "gurka", "--seats",
+                                 "human,hard,hard,hard", "--length", "3", "--seed", "7"],
+                                out=said.append) == 0
+    first = said[0].splitlines()[0]
+    code = first.split()[1]
+    ch = challenge.decode(code)
+    assert ch.rules == Rules("gurka") and ch.kinds == bytes((HUMAN, HARD, HARD, HARD))
+    assert (ch.seed, ch.length) == (7, 3) and len(challenge._clean(code)) == 12
+    said = []
+    assert challenge_codes.main(["show", code.lower()], out=said.append) == 0
+    assert said[0].splitlines()[0] == first and "length: the first 3 rounds" in said[0]
+    said = []
+    assert challenge_codes.main(["make", "--seats", "human,easy,medium", "--rule",
+                                 "threshold=17", "--rule", "comeback=1"],
+                                out=said.append) == 0
+    long = challenge.decode(said[0].splitlines()[0].split()[1])
+    assert len(challenge.encode(long)) == 16 and long.rules.threshold == 17
+    said = []
+    assert challenge_codes.main(["daily", "2025-03-14"], out=said.append) == 0
+    assert said[0].splitlines()[0] == "challenge %s" % challenge.show(
+        challenge.encode(challenge.daily("2025-03-14")))
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["make", "--seats", "human,robot"], "--seats: 'robot' is not one of human, easy, "
+                                         "medium, hard"),
+    (["make", "--seats", "human"], "--seats: 2 to 7 players, not 1"),
+    (["make", "--seed", "4096"], "--seed: 0 to 4095, not 4096"),
+    (["make", "--length", "100"], "--length: 0 to 99, not 100"),
+    (["make", "--seats", "human,medium", "--rule", "buyback=1"],
+     "these rules cannot be played: reentry_min_others"),
+    (["show", "9JRB"], "not a challenge code: a code has 12 or 16 characters, not 4"),
+    (["daily", "14/03/2025"], "not a date"),
+])
+def test_the_code_tool_refuses_in_one_line(argv, line, capsys):
+    import challenge_codes
+    assert challenge_codes.main(argv, out=pytest.fail) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("challenge_codes.py: " + line) and err.count("\n") == 1
