@@ -1,11 +1,12 @@
-"""Challenge codes: a whole match set-up in 12 characters that a person reads aloud and
-types without mistakes, so that everyone who plays the code gets the same match.
+"""Challenge codes: a whole match set-up in 12 characters (16 for settings the set-up
+screen does not offer) that a person reads aloud and types without mistakes, so that
+everyone who plays the code gets the same match.
 
-    ch = challenge.decode("K7QM-3XHB-2N9D")   # ChallengeError (one line) if it is not one
+    ch = challenge.decode("9JRB-JVL9-R2CW")   # ChallengeError (one line) if it is not one
     m = ch.match(log_events=True)           # the same cards everywhere
     bots = ch.players()                     # an engine.ai Player per AI seat (None: human)
     while not ch.finished(m): ...           # the whole match, or ``length`` rounds
-    challenge.show(challenge.encode(ch))    # "K7QM-3XHB-2N9D": groups of 4, to read out
+    challenge.show(challenge.encode(ch))    # "9JRB-JVL9-R2CW": groups of 4, to read out
 
 A :class:`Challenge` is the rules (an engine.rules.Rules: the profile and every variant
 setting), each seat's kind (HUMAN or an AI level: EASY, MEDIUM, HARD, as cucumber.seats
@@ -258,7 +259,7 @@ def encode(ch):
 
 
 def show(code, sep="-"):
-    """``code`` in groups of 4 for reading aloud: "K7QM-3XHB-2N9D"."""
+    """``code`` in groups of 4 for reading aloud: "9JRB-JVL9-R2CW"."""
     code = _clean(code)
     return sep.join([code[i:i + 4] for i in range(0, len(code), 4)])
 

@@ -2,7 +2,7 @@
 
     python tools/pc/challenge_codes.py make --profile gurka --seats human,hard,hard,hard --length 3
     python tools/pc/challenge_codes.py make --seats human,medium,medium --rule inverse=1 --seed 42
-    python tools/pc/challenge_codes.py show K7QM-3XHB-2N9D
+    python tools/pc/challenge_codes.py show 9JRB-JVL9-R2CW
     python tools/pc/challenge_codes.py daily 2025-03-14          # the day's code (today's without)
 
 ``make``: the rules of ``--profile`` (agurk) with any ``--rule KEY=VALUE`` of

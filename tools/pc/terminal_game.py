@@ -4,7 +4,7 @@ passing the keyboard (hands hidden between turns).
     python tools/pc/terminal_game.py                  # asks a few questions, Enter takes defaults
     python tools/pc/terminal_game.py --humans 2 --players 4 --profile gurka --level hard
     python tools/pc/terminal_game.py --lang da        # in Danish (en pt fr es nl da sv pl fi)
-    python tools/pc/terminal_game.py --challenge K7QM-3XHB-2N9D   # a challenge's match
+    python tools/pc/terminal_game.py --challenge 9JRB-JVL9-R2CW   # a challenge's match
     python tools/pc/terminal_game.py --daily 2025-03-14           # that day's challenge
 
 The match is saved after every move (``--save``), so quitting (``q``, Ctrl-D or Ctrl-C at
