@@ -733,3 +733,13 @@ def test_the_code_tool_refuses_in_one_line(argv, line, capsys):
     assert challenge_codes.main(argv, out=pytest.fail) == 2
     err = capsys.readouterr().err
     assert err.startswith("challenge_codes.py: " + line) and err.count("\n") == 1
+
+
+def test_another_match_after_a_challenge_is_the_next_seeds_challenge():
+    ch = TRANSCRIPT_CASES[1]
+    status, out = terminal(["--challenge", challenge.encode(ch), "--save", "", "--no-pause"],
+                           ["y"])
+    after = Challenge(ch.rules, ch.kinds, ch.seed + 1, ch.length)
+    code = challenge.show(challenge.encode(after))
+    assert status == 0 and "Next challenge: %s" % code in out
+    assert "Challenge %s: everyone who plays this code" % code in out
