@@ -20,6 +20,6 @@ a card is or is not legal, in sentences; about 1.4 KB), rulesx (the rules screen
 about 1.4 KB), refusals (the message of each refused setting; about 1.2 KB), restore
 (reading a save back; about 2.2 KB, at Continue), given (a first deal given by the
 caller; about 0.8 KB, tests and tools only), challenge (a match set-up as a code to read
-out, and the daily challenge; about 6.4 KB under 32-bit MicroPython, from its .mpy) and
+out, and the daily challenge; about 6.6 KB under 32-bit MicroPython, from its .mpy) and
 challengex (the English messages of challenge's errors; about 1.6 KB).
 """

@@ -44,9 +44,9 @@ rounds (lowest total wins, one life each: lives need a last-standing match), the
 in seat 1 against three medium AIs.
 
 Errors are :class:`ChallengeError` (a ValueError): ``what`` and ``values`` for a front
-end that words it in its own language, and one English line as its message, written by
-:mod:`engine.challengex` (imported on the first error: a board that shows its own words
-never loads it).
+end that words it in its own language, and one English line as its str(), written by
+:mod:`engine.challengex` when asked for (a board that shows its own words never loads
+it).
 """
 
 from engine.compat import const
@@ -93,15 +93,19 @@ _EPOCH = const(730425)  # 2000-01-01 in days from 0000-03-01
 
 class ChallengeError(ValueError):
     """Not a challenge code (or not a date, or an impossible challenge). ``what`` names
-    the problem and ``values`` fill its message; str() is the English line."""
+    the problem and ``values`` fill its message; str() is the English line, written
+    when it is asked for."""
 
     what = None
     values = ()
 
+    def __str__(self):
+        from engine.challengex import message
+        return message(self.what, self.values)
+
 
 def _fail(what, *values):
-    from engine.challengex import message
-    e = ChallengeError(message(what, values))
+    e = ChallengeError()
     e.what = what
     e.values = values
     raise e
