@@ -89,6 +89,7 @@ class FakeAudioOut:
 
     def play(self, sample):
         self.played.append(sample)
+        self.playing = True  # until the test says it has played, or stop()
 
     def stop(self):
         self.playing = False
@@ -407,8 +408,9 @@ def test_sound_table_is_the_notes():
     assert longest == 3920  # "win", 0.49 s: the most samples a sound holds
 
 
-def test_a_sound_holds_only_its_own_samples(fakes):
-    """Between two sounds the heap holds the last one's samples, not the longest's."""
+def test_a_sound_holds_only_its_own_samples_and_only_while_it_plays(fakes):
+    """A sound's samples are its own length, and once it has played (the next read of
+    the keys) the heap holds none."""
     pybadge_board(fakes)
     hw = hwmod.open_hardware()
     hw.beep("win")
@@ -416,6 +418,11 @@ def test_a_sound_holds_only_its_own_samples(fakes):
     hw.beep("play")
     assert len(hw._buf) == len(reference_render(NOTES["play"])) == 144
     assert hw._audio.played[-1].data == reference_render(NOTES["play"])
+    hw.keys()
+    assert hw._buf is not None  # still playing
+    hw._audio.playing = False  # the DMA has played it
+    hw.keys()
+    assert hw._buf is None
 
 
 def test_key_constants_are_the_logical_keys():
@@ -523,6 +530,7 @@ class Audio:
         self.played = []
     def play(self, sample):
         self.played.append(sample)
+        self.playing = True  # until the test says it has played, or stop()
 
 class Raw:
     def __init__(self, buf, sample_rate):

@@ -632,6 +632,10 @@ def test_the_rigs_clock_and_the_other_modules(binary, tmp_path):
         print(a.playing)
         a.stop()
         print(a.playing)
+        a.play(audiocore.RawSample(memoryview(buf)[0:200], sample_rate=8000))  # 25 ms
+        print(a.playing)
+        time.sleep(0.01)  # the rig's clock: one step of 50 ms
+        print(a.playing)
     """)
     assert p.returncode == 0, p.stderr
     assert p.stdout.splitlines() == [
@@ -644,6 +648,8 @@ def test_the_rigs_clock_and_the_other_modules(binary, tmp_path):
         "True True",
         "0 True False 2",
         "31.5 120000000 3.3",
+        "False",
+        "True",
         "False",
         "True",
         "False",

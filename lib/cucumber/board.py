@@ -94,6 +94,7 @@ class Hardware:
 
     _enable = None  # a DigitalInOut output (the amplifier) or None
     _audio = None  # AudioOut, made at the first beep
+    _buf = None  # the samples of the sound playing
     _muted = False
     _pixel_pin = None  # a DigitalInOut output for neopixel_write
     _colors = ()
@@ -109,7 +110,12 @@ class Hardware:
     # ----- input and time -----------------------------------------------------------------
 
     def keys(self):
-        """Logical keys pressed since the last call, oldest first (a new list)."""
+        """Logical keys pressed since the last call, oldest first (a new list). Read at
+        every step of the app's loop, it also lets go of a sound's samples once it has
+        played (``beep``)."""
+        if self._buf is not None and not self._audio.playing:
+            self._audio.stop()  # the output lets go of the sample too
+            self._buf = None
         out = []
         pad = self._pad
         if pad is not None:  # a keypad object: press and release events
@@ -177,9 +183,9 @@ class Hardware:
     def beep(self, kind):
         """Start the sound ``kind`` and return at once (the DAC plays it by DMA).
 
-        Each sound gets a buffer of its own length, kept while it plays and dropped at
-        the next sound: a card's click holds 144 B of heap between sounds, where one
-        buffer for the longest sound held 3,920 B for the whole match."""
+        Each sound gets a buffer of its own length, kept while it plays (``keys`` lets
+        go of it after): nothing is held between sounds, where one buffer for the
+        longest sound held 3,920 B for the whole match."""
         notes = SOUNDS.get(kind)
         if self._muted or self._speaker is None or notes is None:
             return

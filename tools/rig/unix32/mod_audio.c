@@ -5,8 +5,9 @@
 //                        stand-in's); it holds the sample it plays, as the DMA does
 //   audiocore.RawSample  a 48-byte block holding the caller's buffer (not a copy)
 //
-// A play is over at once for the clock (the rig's time moves only when the app sleeps) but
-// ``playing`` stays True until stop(), as in the stand-in.
+// ``playing`` is True from play() until stop() or, unless it loops, until the sample's
+// length has passed on the rig's clock (which moves only when the app sleeps), as on the
+// board, where the app may then let go of the samples.
 
 #include "py/runtime.h"
 
@@ -94,7 +95,8 @@ typedef struct _rig_audioout_t {
     bool playing;
     bool paused;
     bool loop;
-    uint8_t dma_state[139];
+    uint32_t end_ms; // the rig's ticks_ms when a sample that does not loop has played
+    uint8_t dma_state[132];
 } rig_audioout_t; // audioio_audioout_obj_t and its DMA state: ~160 bytes
 
 _Static_assert(sizeof(rig_audioout_t) > 144 && sizeof(rig_audioout_t) <= 160, "AudioOut: 160 B");
@@ -127,6 +129,9 @@ static mp_obj_t audioout_play(size_t n_args, const mp_obj_t *pos_args, mp_map_t 
     self->sample = args[ARG_sample].u_obj;
     self->loop = args[ARG_loop].u_bool;
     self->playing = true;
+    const rig_rawsample_t *sample = MP_OBJ_TO_PTR(self->sample);
+    uint32_t rate = sample->sample_rate ? sample->sample_rate : 8000;
+    self->end_ms = MP_OBJ_SMALL_INT_VALUE(rig_ticks_ms()) + sample->len * 1000 / rate;
     self->paused = false;
     return mp_const_none;
 }
@@ -159,6 +164,14 @@ static void audioout_attr(mp_obj_t self_in, qstr attr, mp_obj_t *dest) {
         return;
     }
     if (attr == MP_QSTR_playing) {
+        if (self->playing && !self->loop) {
+            // ticks_ms wraps at 2**29: the end has passed when now - end is "positive"
+            uint32_t since = (MP_OBJ_SMALL_INT_VALUE(rig_ticks_ms()) - self->end_ms) & 0x1FFFFFFF;
+            if (since < (1u << 28)) {
+                self->playing = false;
+                self->sample = MP_OBJ_NULL; // the DMA lets go of it
+            }
+        }
         dest[0] = mp_obj_new_bool(self->playing);
     } else if (attr == MP_QSTR_paused) {
         dest[0] = mp_obj_new_bool(self->paused);
