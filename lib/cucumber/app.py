@@ -136,7 +136,7 @@ class App:
     def open_screen(self, where, make, *args):
         """Drop the current screen (its group, and the code of the other screen modules),
         then build ``cucumber.<where>.<make>(*args)`` and show it, so that two screens
-        never hold memory at once (the table is kept while paused, and its modules for
+        never hold memory at once (the table's modules are kept for
         the whole match)."""
         self.hw.display.root_group = None
         self.screen = None
@@ -144,8 +144,10 @@ class App:
             if name != where:
                 forget(name)
         # the table's code stays for the match, except for the Inside the chip page
-        # (opened from the demo: the page's code and group are the largest)
-        if where != "table" and (self.match is None or where == "chip"):
+        # (opened from the demo: the page's code and group are the largest) and once the
+        # match is over (its last page)
+        if where != "table" and (self.match is None or where == "chip"
+                                 or self.match.is_terminal()):
             for name in TABLE_MODULES:
                 forget(name)
         if self.match is not None:
@@ -277,6 +279,11 @@ class App:
         """The pause menu, its cursor on cmd[1] if given. No legend (drawn from the match)
         while a round's summary is still to come: the match has already dealt the next."""
         fonts = self.table_fonts
+        # the table is let go, as for the rules, and built again from the match on
+        # return (or the round's pages come first): the menu beside the kept table was
+        # the worst moment of the worst plan (micropython32, 5p-bot-hints: the table's
+        # display objects, 10,736 B of 95,840 live)
+        self.table = None
         self.open_screen("pause", "PauseMenu", None if self.pages else self.match,
                          self.holder, cmd[1] if len(cmd) > 1 else 0,
                          fonts[0] if fonts is not None else None)

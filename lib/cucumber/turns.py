@@ -20,7 +20,7 @@ from engine.match import (
     EV_PLAY, EV_TRICK, EV_PENALTY, EV_LIFE, EV_OUT, EV_REENTER, EV_SUDDEN, EV_WIN,
     EV_LOSER,
 )
-from cucumber import console, ui
+from cucumber import console, forget, ui
 from cucumber.seats import HUMAN, BOT, LEVELS, encode_match
 from cucumber.store import MATCH
 
@@ -45,7 +45,8 @@ _AI_TURN = const(0x000020)
 
 def show_table(app, turn=True):
     """The table (the kept one, or built again), and with ``turn`` whose turn it is."""
-    if app.table is None:
+    built = app.table is None
+    if built:
         # The fonts are loaded at the match's first table and kept: the pages between
         # rounds drop the table, and rebuilding it should not read the font files
         # again (the two sheets take well under 1 KB).
@@ -63,6 +64,8 @@ def show_table(app, turn=True):
     t.refresh()
     if turn:
         turn_view(app)
+    elif built:  # during a pause: the holder's hand (or the note that they are out) as
+        t.show_hand(app.holder, False)  # it was before the table was let go
 
 
 def turn_view(app):
@@ -189,9 +192,15 @@ def after_action(app):
 
 def _record_win(app, seat):
     # cucumber.settings alone, not the lobby: beside the table there is no room for both
-    # (a function of its own: after_action's frame keeps no local for the module)
+    # (a function of its own: after_action's frame keeps no local for the module). The
+    # match is over: engine.matchend, which ended it, goes first and its room is taken
+    # by settings (micropython32: the last trick of 5p-bot-hints was that plan's worst
+    # moment, with both loaded)
+    forget("matchend", "engine")
+    app.collect()
     from cucumber import settings
     settings.record_win(app.store, app.kinds, app.match.n, seat)
+    forget("settings")
 
 
 def _contenders(m):
