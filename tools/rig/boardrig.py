@@ -476,10 +476,9 @@ def census(plan, tree=None, interpreter=None):
     which the most heap is live (the match's, as a rule): {"first-deal": moment,
     "worst": moment}, a moment {"live", "screen", "names" (interned names' bytes),
     "modules": [(bytes, name)] of the modules loaded then, largest first, each with the
-    bytes it added when it loaded less the names it interned then}; the worst moment
-    also "parts": [(bytes, label)], what its display objects, its match and players and
-    its sound held (a second run, replaying the plan to that step and letting go of each
-    in turn). Collections at every step and every import: figures only (the heap
+    bytes it added when it loaded less the names it interned then, "parts": [(bytes,
+    label)], what its display objects, its match and players and its sound held (a run
+    of its own, replaying the plan to that step and letting go of each in turn)}. Collections at every step and every import: figures only (the heap
     fragments otherwise)."""
     plan = dict(plan)
     plan["collect"] = 2
@@ -493,14 +492,15 @@ def census(plan, tree=None, interpreter=None):
         if "worst" in moments and (best is None or moments["worst"]["live"]
                                    > best["worst"]["live"]):
             best = moments
-    plan["census_cut"] = best["worst"]["step"]
-    r = play(plan, tree=tree, heap=4 << 20, interpreter=binary, before=CENSUS_HOOK)
-    parts = []
-    for line in r.runs[-1].stdout.splitlines():
-        if line.startswith("RIG-PART "):
-            n, label = line[9:].split(" ", 1)
-            parts.append((int(n), label))
-    best["worst"]["parts"] = parts
+    for moment in best.values():
+        plan["census_cut"] = moment["step"]
+        r = play(plan, tree=tree, heap=4 << 20, interpreter=binary, before=CENSUS_HOOK)
+        parts = []
+        for line in r.runs[-1].stdout.splitlines():
+            if line.startswith("RIG-PART "):
+                n, label = line[9:].split(" ", 1)
+                parts.append((int(n), label))
+        moment["parts"] = parts
     return best
 
 

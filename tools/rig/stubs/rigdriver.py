@@ -128,9 +128,11 @@ class _Player:
         # a collection first, which changes how the heap fragments: figures only)
         import gc
         if PLAN.get("collect"):
+            scr = None  # no frame of the rig holds the screen while the census reads
             gc.collect()
             if PLAN["collect"] > 1:  # the census (figures only; names it never interns)
                 __import__("righeapcensus").show(self, name, app)
+            scr = app.screen
         a = gc.mem_alloc()
         if a > self.live.get(name, 0):
             self.live[name] = a
