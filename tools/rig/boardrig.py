@@ -478,7 +478,8 @@ def census(plan, tree=None, interpreter=None):
     "modules": [(bytes, name)] of the modules loaded then, largest first, each with the
     bytes it added when it loaded less the names it interned then, "parts": [(bytes,
     label)], what its display objects, its match and players and its sound held (a run
-    of its own, replaying the plan to that step and letting go of each in turn)}. Collections at every step and every import: figures only (the heap
+    of its own, replaying the plan to that step and letting go of each in turn)}.
+    Collections at every step and every import: figures only (the heap
     fragments otherwise)."""
     plan = dict(plan)
     plan["collect"] = 2
