@@ -87,9 +87,10 @@ class FakeAudioOut:
         self.playing = False
         self.played = []
 
-    def play(self, sample):
+    def play(self, sample, loop=False):
+        sample.loop = loop
         self.played.append(sample)
-        self.playing = True  # until the test says it has played, or stop()
+        self.playing = True  # a looped note plays until stop()
 
     def stop(self):
         self.playing = False
@@ -312,30 +313,66 @@ def test_board_without_buttons_or_anything(fakes):
     hw.set_brightness(3)
 
 
+def play_through(hw, kind, clock):
+    """Beep ``kind`` and read the keys each millisecond until it has ended: [(half a
+    period in samples, ms the note lasted)], each note a looped sample of whole
+    periods."""
+    audio = hw._audio
+    start = len(audio.played) if audio is not None else 0
+    hw.beep(kind)
+    audio = hw._audio
+    times = [clock[0]]
+    while hw._notes is not None:
+        clock[0] += 1
+        n = len(audio.played)
+        hw.keys()
+        if len(audio.played) != n or hw._notes is None:
+            times.append(clock[0])
+    notes = []
+    for i, sample in enumerate(audio.played[start:]):
+        data = sample.data
+        half = data.index(128 - 28)
+        assert sample.loop and sample.rate == hwmod._RATE
+        assert len(data) % (2 * half) == 0 and len(data) <= hwmod._LOOP  # whole periods
+        assert data == (bytes((128 + 28,)) * half + bytes((128 - 28,)) * half) * (
+            len(data) // (2 * half))
+        notes.append((half, times[i + 1] - times[i]))
+    assert not audio.playing  # stopped after the last note
+    return notes
+
+
 def test_beep_mute_and_sound_table(fakes):
     pybadge_board(fakes)
     hw = hwmod.open_hardware()
+    clock = [1000]
+    hw.ticks_ms = lambda: clock[0]
     for kind in ("play", "trick", "penalty", "out", "win", "error"):
-        hw.beep(kind)
+        assert play_through(hw, kind, clock) == [
+            (8000 // (2 * f), ms) for f, ms in NOTES[kind]], kind
     assert hw.beeps == 6
     audio = hw._audio
-    assert audio.pin == "A0" and len(audio.played) == 6
+    assert audio.pin == "A0" and len(audio.played) == 13  # a sample a note
     assert hw._enable.value is True  # amplifier on
-    win = audio.played[4]
-    assert win.rate == hwmod._RATE
-    assert 0.4 * hwmod._RATE < len(win.data) <= 0.6 * hwmod._RATE
-    for kind, sample in zip(("play", "trick", "penalty", "out", "win", "error"),
-                            audio.played):
-        assert sample.data == reference_render(NOTES[kind]), kind
-    assert set(win.data) == {128 + 28, 128 - 28}
+    assert len(hw._buf) == hwmod._LOOP == 256  # the one buffer, for as long as it runs
     hw.beep("nonsense")  # unknown kinds are ignored
     hw.muted = True
     assert hw._enable.value is False
     hw.beep("win")
-    assert len(audio.played) == 6 and hw.muted is True
+    assert len(audio.played) == 13 and hw.muted is True
     hw.muted = False
     hw.beep("play")
-    assert len(audio.played) == 7 and hw._enable.value is True
+    assert len(audio.played) == 14 and hw._enable.value is True
+
+
+def test_a_new_sound_cuts_the_one_playing(fakes):
+    pybadge_board(fakes)
+    hw = hwmod.open_hardware()
+    clock = [0]
+    hw.ticks_ms = lambda: clock[0]
+    hw.beep("win")
+    clock[0] += 10
+    hw.keys()
+    assert play_through(hw, "play", clock) == [(3, 18)]
 
 
 def test_no_speaker_is_silent(fakes):
@@ -386,15 +423,6 @@ NOTES = {
 }
 
 
-def reference_render(notes, rate=8000, volume=28):
-    out = b""
-    for freq, ms in notes:
-        half = max(1, rate // (2 * freq))
-        period = bytes((128 + volume,)) * half + bytes((128 - volume,)) * half
-        out += period * ((rate * ms // 1000) // (2 * half))  # whole periods only
-    return out
-
-
 def test_sound_table_is_the_notes():
     assert set(hwmod.SOUNDS) == set(NOTES)
     longest = 0
@@ -404,25 +432,8 @@ def test_sound_table_is_the_notes():
         codes = [ord(c) for c in data]
         assert tuple(zip(codes[0::2], codes[1::2])) == pairs, kind
         assert len(data.encode()) <= 10  # a qstr in the .mpy (up to 10 bytes of UTF-8)
-        longest = max(longest, sum(ms for _f, ms in notes) * 8)
-    assert longest == 3920  # "win", 0.49 s: the most samples a sound holds
-
-
-def test_a_sound_holds_only_its_own_samples_and_only_while_it_plays(fakes):
-    """A sound's samples are its own length, and once it has played (the next read of
-    the keys) the heap holds none."""
-    pybadge_board(fakes)
-    hw = hwmod.open_hardware()
-    hw.beep("win")
-    assert len(hw._buf) == len(reference_render(NOTES["win"]))
-    hw.beep("play")
-    assert len(hw._buf) == len(reference_render(NOTES["play"])) == 144
-    assert hw._audio.played[-1].data == reference_render(NOTES["play"])
-    hw.keys()
-    assert hw._buf is not None  # still playing
-    hw._audio.playing = False  # the DMA has played it
-    hw.keys()
-    assert hw._buf is None
+        longest = max(longest, 2 * (8000 // (2 * min(f for f, _ms in notes))))
+    assert longest <= hwmod._LOOP  # the longest period fits the note buffer
 
 
 def test_key_constants_are_the_logical_keys():
@@ -528,9 +539,10 @@ class Audio:
     playing = False
     def __init__(self, pin):
         self.played = []
-    def play(self, sample):
+    def play(self, sample, loop=False):
+        sample.loop = loop
         self.played.append(sample)
-        self.playing = True  # until the test says it has played, or stop()
+        self.playing = True  # a looped note plays until stop()
 
 class Raw:
     def __init__(self, buf, sample_rate):
@@ -562,7 +574,8 @@ print(hw._audio.played[0].data.hex(), hw._enable.value)
     lines = out.split("\n")
     assert lines[0] == "PyBadge False False", out
     assert lines[1] == "[%d, %d] []" % (K.A, K.B), out
-    assert lines[2] == reference_render(NOTES["win"]).hex() + " True", out
+    first = (bytes((128 + 28,)) * 7 + bytes((128 - 28,)) * 7) * (256 // 14)  # 523 Hz
+    assert lines[2] == first.hex() + " True", out  # the first note's whole periods
 
 
 def test_pc_without_injected_board_does_not_import_blinka(monkeypatch):

@@ -33,8 +33,8 @@ attributes. The key sources a PyBadge lacks (joystick, pins without ``keypad``) 
 ``cucumber.boardinput``, loaded only on the boards that have them.
 
 Resident on a PyBadge: this module and its Hardware, 3,216 B of heap (9,728 B before
-boardsetup), and the samples of the last sound (144 B for a card's click, 3,920 B for the
-longest, "win"): gc.mem_alloc() after gc.collect(), tools/rig's 32-bit MicroPython and
+boardsetup), and from the first beep the 256 B note buffer (was 3,920 B, the longest
+sound's samples): gc.mem_alloc() after gc.collect(), tools/rig's 32-bit MicroPython and
 board stand-ins, 2026-12-01.
 """
 
@@ -79,6 +79,7 @@ SOUNDS = {
 _RATE = const(8000)  # samples a second
 _HI = const(128 + 28)  # a square wave 28 (of 127) around 128: a quiet beep
 _LO = const(128 - 28)
+_LOOP = const(256)  # the note buffer: 4 to 42 whole periods, 32 ms at most of a loop
 
 # Brightness levels 0..3: backlight in percent and NeoPixel scale (of 256).
 BACKLIGHT = (15, 40, 70, 100)
@@ -94,7 +95,10 @@ class Hardware:
 
     _enable = None  # a DigitalInOut output (the amplifier) or None
     _audio = None  # AudioOut, made at the first beep
-    _buf = None  # the samples of the sound playing
+    _buf = None  # _LOOP samples, made with it: the note playing, a few periods of it
+    _notes = None  # the sound playing (a SOUNDS string), its note, when that one ends
+    _note = 0
+    _note_end = 0
     _muted = False
     _pixel_pin = None  # a DigitalInOut output for neopixel_write
     _colors = ()
@@ -111,11 +115,11 @@ class Hardware:
 
     def keys(self):
         """Logical keys pressed since the last call, oldest first (a new list). Read at
-        every step of the app's loop, it also lets go of a sound's samples once it has
-        played (``beep``)."""
-        if self._buf is not None and not self._audio.playing:
-            self._audio.stop()  # the output lets go of the sample too
-            self._buf = None
+        every step of the app's loop, it also moves a sound on to its next note when
+        the note's time is up (``beep``)."""
+        if self._notes is not None and ticks_diff(self.ticks_ms(), self._note_end) >= 0:
+            self._note += 2
+            self._play_note()
         out = []
         pad = self._pad
         if pad is not None:  # a keypad object: press and release events
@@ -181,50 +185,61 @@ class Hardware:
                 pass
 
     def beep(self, kind):
-        """Start the sound ``kind`` and return at once (the DAC plays it by DMA).
+        """Start the sound ``kind`` and return at once: its first note loops on the DAC
+        (by DMA) until ``keys``, read at every step of the app's loop, starts the next
+        one when its time is up, and stops the last.
 
-        Each sound gets a buffer of its own length, kept while it plays (``keys`` lets
-        go of it after): nothing is held between sounds, where one buffer for the
-        longest sound held 3,920 B for the whole match."""
+        One small buffer of whole periods of the note playing, made once, instead of
+        the whole sound's samples: 256 B for as long as the board runs, where the
+        longest sound took 3,920 B (and a buffer a sound, made and let go at each one,
+        left holes: the classroom demo then needed 103,424 B of heap on the rig, not
+        100,352). The price: a note lasts until the loop comes round, so while the
+        board is busy (a flash write, a page being built) it may sound a little longer,
+        and a sound ends where its last note is cut, not on a whole period."""
         notes = SOUNDS.get(kind)
         if self._muted or self._speaker is None or notes is None:
             return
         try:
-            audio = self._audio
-            if audio is None:
+            if self._audio is None:
                 try:
                     from audioio import AudioOut
                 except ImportError:
                     from audiopwmio import PWMAudioOut as AudioOut
-                audio = AudioOut(self._speaker)
-                self._audio = audio
+                self._buf = bytearray(_LOOP)
+                self._audio = AudioOut(self._speaker)
                 if self._enable is not None:
                     self._enable.value = True
-            import audiocore
-
-            if audio.playing:
-                audio.stop()
-            self._buf = None  # the last sound's samples: free before this one's are made
-            n = 0
-            for i in range(0, len(notes), 2):
-                step = 2 * ord(notes[i])
-                n += _RATE // 1000 * ord(notes[i + 1]) // step * step
-            buf = bytearray(n)
-            # Square waves, whole periods only: no click at the end.
-            n = 0
-            for i in range(0, len(notes), 2):
-                half = ord(notes[i])
-                step = 2 * half
-                end = n + _RATE // 1000 * ord(notes[i + 1]) // step * step
-                period = bytes((_HI,)) * half + bytes((_LO,)) * half
-                while n < end:
-                    buf[n:n + step] = period
-                    n += step
-            self._buf = buf
-            audio.play(audiocore.RawSample(buf, sample_rate=_RATE))
+            self._notes = notes
+            self._note = 0
+            self._play_note()
             self.beeps += 1
         except Exception:
             self._speaker = None
+            self._notes = None
+
+    def _play_note(self):
+        """Loop note ``_note`` of the sound playing (a square wave: as many whole periods
+        as the buffer holds), or stop after the last."""
+        audio = self._audio
+        if audio.playing:
+            audio.stop()
+        notes = self._notes
+        i = self._note
+        if i >= len(notes):
+            self._notes = None
+            return
+        import audiocore
+
+        half = ord(notes[i])
+        step = 2 * half
+        n = _LOOP // step * step
+        buf = self._buf
+        for j in range(0, n, step):
+            for k in range(j, j + half):
+                buf[k] = _HI
+                buf[k + half] = _LO
+        audio.play(audiocore.RawSample(memoryview(buf)[0:n], sample_rate=_RATE), loop=True)
+        self._note_end = ticks_add(self.ticks_ms(), ord(notes[i + 1]))
 
     # ----- lights and brightness ----------------------------------------------------------
 
