@@ -99,8 +99,16 @@ def end_round(m):
         rest = _all_in(m)
         _lowest_wins(m, rest if len(rest) else crossers)
         return
-    # Lives and re-entry (settled item 3): the restart score is the highest score of
-    # the others still in who did not reach the threshold, before anything changes.
+    _lives_and_reentry(m, crossers)
+
+
+def _lives_and_reentry(m, crossers):
+    """Lives and re-entry (settled item 3) for the seats that reached the threshold:
+    the restart score is the highest score of the others still in who did not reach
+    it, before anything changes."""
+    rules = m.rules
+    n = m.n
+    sc = m.scores
     best = -1
     for s in range(n):
         if m.status[s] == _IN and not _has(crossers, s) and sc[s] > best:
