@@ -144,6 +144,24 @@ def test_a_match_fits_the_heap_budget_in_every_language(tree, unix32, code):
         assert screen in r.result["screens"], r.result
 
 
+@pytest.mark.parametrize("cap_kb", [88, 84])
+def test_a_heap_smaller_than_the_match_needs_gets_the_memory_screen(tree, unix32, cap_kb):
+    """The shortage path, at caps below what the largest match needs: the player sees
+    the app's own memory screen (not a traceback on the display), the match stays
+    saved for Continue, and A restarts the board."""
+    plan = dict(boardrig.PLANS["7p-hard-agurk"])
+    plan["fail"] = {"after_plays": 10 ** 6, "kind": "memory"}  # the rig accepts a crash
+    runs = boardrig.run_app(plan, tree=tree, heap=cap_kb * 1024, interpreter=unix32,
+                            reloads=1)
+    assert runs[0].ok and runs[0].next_file == "match.py", runs[0].explain()
+    crashed = runs[1]
+    assert crashed.ok, crashed.explain()
+    screen = [ln for ln in crashed.stdout.splitlines() if ln.startswith("RIG-CRASH ")]
+    assert screen and "Out of memory" in screen[0], crashed.stdout[-2000:]
+    assert "Your match is saved" in screen[0]
+    assert crashed.reload_nvm and crashed.next_file is None  # A: the title, Continue
+
+
 def test_the_heap_rig_collects_inside_a_match(tree, unix32):
     """micropython32's cap is a real one: a run that needs more than the heap fails as
     MemoryError, and the app's crash screen is what the player sees."""

@@ -54,6 +54,7 @@ OUTSIDE_A_MATCH = ("lobby", "settings", "version")  # forgotten while a match is
 # (the hint key, a match's start)
 ENGINE_ON_USE = ("restore", "given", "rulesx", "refusals", "explain", "matchend")
 ON_USE = ("hint", "review", "rulestext", "starting")
+CRASH_USES = ("app", "board", "crash", "keys", "lang", "store", "ui")  # kept for it
 
 
 def module(name):
@@ -383,6 +384,15 @@ def main(hw=None, resume=False, demo=False):
             running = None
             if hw.display is not None:  # the app's screen goes first: room for the rest
                 hw.display.root_group = None
+            # and the code the crash screen does not use: out of memory in a match, its
+            # modules left no room for the screen's (micropython32 at 88 KB: a
+            # traceback instead of the screen)
+            for name in list(sys.modules):
+                if name.startswith("engine."):
+                    forget(name[7:], "engine")
+                elif name.startswith("cucumber.") and name[9:] not in CRASH_USES:
+                    forget(name[9:])
+            gc.collect()
             from cucumber.crash import show
             running = show(hw, e)  # the crash screen, until A restarts the board
             running.restart_on_a(hw)
