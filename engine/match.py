@@ -375,8 +375,9 @@ class Match:
         if self.phase != PHASE_REENTRY or action not in self.legal_actions():
             raise IllegalPlay("re-entry: %r is not an answer now (legal: %s)"
                               % (action, self.legal_actions()))
-        from engine.matchend import answer
-        answer(self, action)
+        from engine.matchend import answer, after_round
+        if answer(self, action):
+            after_round(self)
 
     # ----- the round ----------------------------------------------------------------
 

@@ -34,7 +34,9 @@ _END_FIXED_ROUNDS = const(2)  # engine.rules.END_FIXED_ROUNDS
 
 def answer(m, action):
     """The re-entry answer ``action`` (legal: Match.decide checked it) of the seat offered
-    one."""
+    one; True when nobody is left to answer (Match.decide then calls ``after_round``:
+    from there, not from here, so that the deal of the next round is no frame deeper
+    on the pystack than a play's)."""
     seat = m.pending[0]
     m.pending = m.pending[1:]
     if action == _DECLINE:
@@ -52,8 +54,8 @@ def answer(m, action):
     if len(m.pending):
         m.turn = m.pending[0]
         m._log(_EV_OFFER, m.turn, m.restart[m.turn], m.rules.reentry_chips)
-    else:
-        _after_round(m)
+        return False
+    return True
 
 
 def end_round(m):
@@ -99,16 +101,8 @@ def end_round(m):
         rest = _all_in(m)
         _lowest_wins(m, rest if len(rest) else crossers)
         return
-    _lives_and_reentry(m, crossers)
-
-
-def _lives_and_reentry(m, crossers):
-    """Lives and re-entry (settled item 3) for the seats that reached the threshold:
-    the restart score is the highest score of the others still in who did not reach
-    it, before anything changes."""
-    rules = m.rules
-    n = m.n
-    sc = m.scores
+    # Lives and re-entry (settled item 3): the restart score is the highest score of
+    # the others still in who did not reach the threshold, before anything changes.
     best = -1
     for s in range(n):
         if m.status[s] == _IN and not _has(crossers, s) and sc[s] > best:
@@ -117,8 +111,19 @@ def _lives_and_reentry(m, crossers):
         # Every remaining player crossed at once: no life is spent, the lowest total
         # wins, equal lowest play sudden death (settled item 1).
         _lowest_wins(m, crossers)
-        return
-    others = n - sum(m.status) - len(crossers)
+    elif _lives_and_reentry(m, crossers, best):
+        after_round(m)
+
+
+def _lives_and_reentry(m, crossers, best):
+    """Lives and re-entry offers for the seats that reached the threshold, ``best`` the
+    restart score; True unless offers wait for answers. (A function of its own so that
+    no block of this module's code is large: it loads at a round's end, when the heap is
+    in holes. It returns rather than calls on, so that the next round's deal is no
+    frame deeper on the pystack.)"""
+    rules = m.rules
+    sc = m.scores
+    others = m.n - sum(m.status) - len(crossers)
     pending = bytearray(0)
     for s in crossers:
         left = rules.reentries - m.reentries_used[s]
@@ -138,8 +143,8 @@ def _lives_and_reentry(m, crossers):
         m.phase = _PHASE_REENTRY
         m.turn = pending[0]
         m._log(_EV_OFFER, m.turn, best, rules.reentry_chips)
-        return
-    _after_round(m)
+        return False
+    return True
 
 
 def _all_in(m):
@@ -151,7 +156,7 @@ def _all_in(m):
     return out
 
 
-def _after_round(m):
+def after_round(m):
     """The last one in wins; otherwise the next round."""
     alive = _all_in(m)
     if len(alive) == 1:
