@@ -362,6 +362,19 @@ class App:
             time.sleep(0.01)
 
 
+def _room_for_the_crash_screen():
+    """Forget the code the crash screen does not use: out of memory in a match, its
+    modules left no room for the screen's (micropython32 at 88 KB: a traceback instead
+    of the screen). A function, not main()'s own lines: main's frame is the outermost of
+    every call, and its loop's locals made the deepest pystack 24 B deeper."""
+    for name in list(sys.modules):
+        if name.startswith("engine."):
+            forget(name[7:], "engine")
+        elif name.startswith("cucumber.") and name[9:] not in CRASH_USES:
+            forget(name[9:])
+    gc.collect()
+
+
 running = None  # what main() shows: the App, or the crash screen (the board rig reads it)
 
 
@@ -384,15 +397,7 @@ def main(hw=None, resume=False, demo=False):
             running = None
             if hw.display is not None:  # the app's screen goes first: room for the rest
                 hw.display.root_group = None
-            # and the code the crash screen does not use: out of memory in a match, its
-            # modules left no room for the screen's (micropython32 at 88 KB: a
-            # traceback instead of the screen)
-            for name in list(sys.modules):
-                if name.startswith("engine."):
-                    forget(name[7:], "engine")
-                elif name.startswith("cucumber.") and name[9:] not in CRASH_USES:
-                    forget(name[9:])
-            gc.collect()
+            _room_for_the_crash_screen()
             from cucumber.crash import show
             running = show(hw, e)  # the crash screen, until A restarts the board
             running.restart_on_a(hw)
