@@ -169,12 +169,16 @@ def lib_modules(drive):
 IMPORT_ALL = """
 import sys
 import cucumber.ui
-drive = cucumber.ui.ROOT  # "/" on a board; the rig's copy of the drive is a folder
+drive = cucumber.ui.ROOT  # "/" on a board; "./" in the rig (its copy of the drive)
 for name in %r:
     try:
         __import__(name)
         where = getattr(sys.modules[name], "__file__", "?")
-        print("OK", name, "/" + where[len(drive):] if where.startswith(drive) else where)
+        if where.startswith(drive):  # "./lib/..." as the rig names the drive: "/lib/..."
+            where = "/" + where[len(drive):]
+        elif "/drive/" in where:  # the script's own folder, named in full
+            where = where[where.rindex("/drive/") + 6:]
+        print("OK", name, where)
     except Exception as e:
         print("FAIL", name, type(e).__name__, e)
 """
