@@ -1,6 +1,6 @@
 """The board's limits, measured on the whole app (tools/rig/boardrig.py): JSON lines.
 
-    python tools/measure/bench_board.py                 # both figures (about 15 minutes)
+    python tools/measure/bench_board.py                 # both figures (about 40 minutes)
     python tools/measure/bench_board.py --only pystack  # or: heap
 
 - ``pystack_peak_bytes``: the deepest pystack of the whole app, code.py the outermost
@@ -9,14 +9,19 @@
   screens) and the AI-only guest (tools/rig/guest_ai.py): for each, the smallest pystack
   on which it completes, found by bisection to 8 bytes. Budget 1,536 (75% of the
   2,048 bytes CircuitPython 10 gives a SAMD51).
-- ``heap_needed_bytes``: the smallest heap, to 1 KB, from which the whole app completes
-  each plan at every cap up to 128 KB (stepping down: fragmentation makes single caps
-  fail) under micropython32 (a native 32-bit MicroPython whose heap is exactly the
-  cap and whose collector runs inside calls, as the board's: boardrig's docstring), the
-  worst plan named. Budget 100 KB (~140 KB free on a SAMD51 less 40 KB). With it, where
-  the heap goes (tools/rig/guest_heap.py: each module as a match imports it, the objects
-  a 7-player match holds, the interned names) and the live heap of each screen of the
-  worst plan (after a collection, as each step reads its keys).
+- ``heap_needed_bytes``: for each of the 19 plans (``boardrig.PLANS`` and the language
+  plan in nine languages), the smallest heap, to 1 KB, at which the whole app completes
+  it and at every cap up to 4 KB above (``boardrig.heap_floor``: fragmentation makes
+  single caps fail), under micropython32 (a native 32-bit MicroPython whose heap is
+  exactly the cap and whose collector runs inside calls, as the board's: boardrig's
+  docstring); the worst plan named. Budget 100 KB (~140 KB free on a SAMD51 less 40 KB,
+  what ``make test`` checks), target 88 KB (room for what comes next).
+- ``heap_breakdown``: in the worst plan, at its first deal and at its worst moment, each
+  loaded module's resident bytes (its code, functions and classes, as it loaded), the
+  interned names, the rig's own modules, and the rest (display objects, the match and
+  its players, texts, sound) (``boardrig.census``).
+- ``heap_parts``: a 7-player match's parts made one at a time (tools/rig/guest_heap.py):
+  the display objects, the match, six hard players, the fonts.
 
 Machines: micropython32 (MicroPython 1.23 core, 32-bit, built by
 tools/rig/build_unix32.py): for the heap with the board's built-in modules as C whose
@@ -76,25 +81,69 @@ def pystack(tree):
          board=boardrig.BOARD_PYSTACK, by_case=peaks)
 
 
+def heap_plans():
+    """{name: plan}: every plan of the rig (``boardrig.PLANS``) and the language plan in
+    each of the nine languages (as host_tests/test_board_limits.py plays them)."""
+    sys.path.insert(0, os.path.join(ROOT, "lib"))
+    from cucumber import lang
+
+    plans = dict(boardrig.PLANS)
+    for code in lang.CODES:
+        plans["7p-language-" + code] = boardrig.in_language(boardrig.LANGUAGE_PLAN, code)
+    return plans
+
+
 def heap(tree):
     binary = boardrig.unix32()
+    plans = heap_plans()
+
     def need(name):
-        return name, boardrig.heap_needed(boardrig.PLANS[name], tree=tree, interpreter=binary)
+        return name, boardrig.heap_floor(plans[name], tree=tree, interpreter=binary)
 
     with ThreadPoolExecutor(max_workers=2) as pool:
-        needs = dict(pool.map(need, sorted(boardrig.PLANS)))
+        needs = dict(pool.map(need, sorted(plans)))
     worst = max(needs, key=lambda k: needs[k] or 1 << 30)
-    plan = dict(boardrig.PLANS[worst])
-    plan["collect"] = 1
-    r = boardrig.play(plan, tree=tree, heap=4 << 20, interpreter=binary)
     emit("heap_needed_bytes", needs[worst], "bytes",
-         "smallest capped heap from which the whole app completes the plan at every cap up "
-         "to 128 KB (1 KB steps down), code.py outermost, collector running inside "
-         "calls; the worst of every plan",
+         "smallest capped heap at which the whole app completes the plan, and at every cap "
+         "up to 4 KB above it (bisection between 72 and 120 KB to 1 KB, then each KB "
+         "above checked), code.py outermost, collector running inside calls; the worst "
+         "of every plan",
          machine=HEAP_MACHINE, case=worst, budget=boardrig.HEAP_BUDGET,
-         board_free_estimate=boardrig.BOARD_FREE, by_case=needs,
-         live_by_screen=(r.result or {}).get("live_by_screen"),
-         where_it_goes=where_the_heap_goes(tree, binary))
+         target=boardrig.HEAP_TARGET, board_free_estimate=boardrig.BOARD_FREE,
+         plans_within_target=sum(1 for v in needs.values()
+                                 if v is not None and v <= boardrig.HEAP_TARGET),
+         plans=len(needs), by_case=needs)
+    c = boardrig.census(plans[worst], tree=tree, interpreter=binary)
+    emit("heap_breakdown", c["worst"]["live"], "bytes",
+         "live heap after a collection at two moments of the plan's match (the first "
+         "deal; the worst moment): each loaded module's code and objects as it loaded "
+         "(names it interned excluded), the interned names, and the rest (display "
+         "objects, the match, players, texts, sound); collections at every step: "
+         "figures only",
+         machine=HEAP_MACHINE, case=worst,
+         moments={k: breakdown(v) for k, v in c.items()})
+    emit("heap_parts", sum(n for n, _ in where_the_heap_goes(tree, binary)), "bytes",
+         "tools/rig/guest_heap.py: a 7-player match's parts made one at a time, the live "
+         "heap each added (display objects, the match, six hard players, fonts)",
+         machine=HEAP_MACHINE, parts=where_the_heap_goes(tree, binary))
+
+
+RIG_ONLY = ("rigdriver", "righeapcensus", "rigreport", "board")  # not on a board
+
+
+def breakdown(moment):
+    """A census moment as {live, screen, names, modules, rig, parts, rest}: the rig's own
+    modules apart (the board has none of them), the parts let go of one at a time, and
+    the rest (the rig player's objects, the store, the hardware, texts)."""
+    mods = [(n, m) for n, m in moment["modules"] if n and m not in RIG_ONLY]
+    rig = sum(n for n, m in moment["modules"] if m in RIG_ONLY)
+    code = sum(n for n, _ in mods)
+    parts = moment.get("parts") or []
+    return {"live": moment["live"], "screen": moment["screen"],
+            "interned_names": moment["names"], "modules_total": code,
+            "modules": [[n, m] for n, m in mods], "rig_player_modules": rig,
+            "parts": [[n, label] for n, label in parts],
+            "rest": moment["live"] - moment["names"] - code - rig - sum(n for n, _ in parts)}
 
 
 def where_the_heap_goes(tree, binary):
