@@ -44,3 +44,16 @@ if "TMPDIR" not in os.environ and os.path.isdir(SHM) and os.access(SHM, os.W_OK)
 def _older_objects_frozen():
     gc.collect()
     gc.freeze()
+
+
+@pytest.fixture(autouse=True)
+def _engine_challenge_kept():
+    """The app forgets engine.challenge once a match's code is made, as the board must
+    (cucumber.codes): the module comes back after each test, since other tests' modules
+    hold its classes (a ChallengeError of a second copy is not theirs)."""
+    mod = sys.modules.get("engine.challenge")
+    yield
+    if mod is not None and sys.modules.get("engine.challenge") is not mod:
+        sys.modules["engine.challenge"] = mod
+        import engine
+        engine.challenge = mod

@@ -104,13 +104,17 @@ def test_crash_screen_text(tree):
 def test_every_match_starts_in_a_fresh_heap(tree):
     """Two matches (a rematch between them): the board restarts into each (match.py, the
     nvm as the app left it) and into the title after the last (code.py); the rig's
-    player goes on where it was."""
+    player goes on where it was. A match of the set-up is a challenge (its code shown
+    at its end: cucumber.codes), so its rematch is the next challenge, which is made in
+    the title's run (engine.challenge does not fit beside a match): the board restarts
+    into code.py, which starts it at once (no title shown) and restarts into it."""
     plan = dict(boardrig.PLANS["2p-easy-fixed-rounds"], matches=2)
     r = boardrig.play(plan, tree=tree, pystack=PYSTACK)
     assert r.ok, r.explain()
-    # set-up -> match 1 -> (rematch) match 2 -> (its end) the title, where the plan ends
-    assert [x.next_file for x in r.runs] == ["match.py", "match.py", None, None]
-    assert [x.reload_nvm is not None for x in r.runs] == [True, True, True, False]
+    # set-up -> match 1 -> (rematch) the next challenge made -> match 2 -> (its end) the
+    # title, where the plan ends
+    assert [x.next_file for x in r.runs] == ["match.py", None, "match.py", None, None]
+    assert [x.reload_nvm is not None for x in r.runs] == [True, True, True, True, False]
     assert r.result["matches"] == 2 and "end" in r.result["screens"]
 
 

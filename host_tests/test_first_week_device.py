@@ -296,9 +296,9 @@ def test_with_two_humans_the_out_seat_is_named_and_the_last_one_hears_the_ais_pl
 
 
 def test_a_human_out_while_holding_the_device_is_named_under_the_seats():
-    """Seed 1: P2 goes out holding the device while P1 still plays: the table names P2
+    """Seed 5: P2 goes out holding the device while P1 still plays: the table names P2
     where its hand was, until P1's cover takes the device."""
-    d = Driver(seed=1)
+    d = Driver(seed=5)
     d.start(**TWO_HUMANS)
     assert d.auto(human_out(1), max_steps=200000)
     w = words("event")

@@ -269,7 +269,7 @@ def test_status_line_shows_suit_signs_in_the_font(disp):
 
 
 def test_seven_players_use_the_small_font_in_the_seat_columns(disp):
-    d = Driver(display=disp, seed=5)
+    d = Driver(display=disp, seed=7)  # a deal where P7's name is not lit as the one to play
     d.start(profile=0, players=7, kinds=(HUMAN,) + (EASY,) * 6, end=0, reentry=2)
     assert d.auto(lambda dr: dr.name() == "table", max_steps=4000)
     t = d.app.table

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from cucumber import store
-from cucumber.store import MATCH, SETTINGS, STATS, Store
+from cucumber.store import CHALLENGE, MATCH, SETTINGS, STATS, Store
 from engine import ai, save
 from engine.match import Match
 from engine.rules import Rules
@@ -55,7 +55,9 @@ def test_crc_matches_engine_crc():
 
 def test_layout_fits_smallest_nvm():
     assert store.SIZE <= 1024
-    assert store.MAX == (32, 64, 160)
+    assert store.MAX == (32, 64, 160, 23)
+    # the challenge's record came last: the others' places in the nvm did not move
+    assert store._OFFSETS[:3] == ((0, 39), (78, 149), (220, 387))
 
 
 def test_round_trip_and_reload():
@@ -211,11 +213,15 @@ def _history_store():
     st.put(SETTINGS, b"\x05\x01\x02")
     st.put(STATS, bytes(range(64)))
     st.put(MATCH, blobs[0])
+    st.put(CHALLENGE, b"\x02\x03\x01\x02CODE")
     st.put(SETTINGS, b"\x05\x01\x03")
     st.put(STATS, bytes(range(1, 65)))
     st.put(MATCH, blobs[1])
-    latest = {SETTINGS: b"\x05\x01\x03", STATS: bytes(range(1, 65)), MATCH: blobs[1]}
-    previous = {SETTINGS: b"\x05\x01\x02", STATS: bytes(range(64)), MATCH: blobs[0]}
+    st.put(CHALLENGE, b"\x00\x00\x01\x02CODE-TWO")
+    latest = {SETTINGS: b"\x05\x01\x03", STATS: bytes(range(1, 65)), MATCH: blobs[1],
+              CHALLENGE: b"\x00\x00\x01\x02CODE-TWO"}
+    previous = {SETTINGS: b"\x05\x01\x02", STATS: bytes(range(64)), MATCH: blobs[0],
+                CHALLENGE: b"\x02\x03\x01\x02CODE"}
     return bytes(nvm), st, latest, previous
 
 

@@ -12,7 +12,7 @@ from the SETTINGS record, and again when Settings changes it).
 from engine.compat import const
 
 from cucumber import lang, settings
-from cucumber.store import SETTINGS, STATS, MATCH, DAMAGED, TOO_SMALL
+from cucumber.store import SETTINGS, STATS, MATCH, CHALLENGE, DAMAGED, TOO_SMALL
 from cucumber.seats import HUMAN, HARD, BOT, decode_match
 from cucumber import forget
 from cucumber.turns import update_lights
@@ -94,7 +94,13 @@ def show_title(app, notice=None):
     if app.prefs is None:  # back from a match
         load_settings(app)
     update_lights(app)  # off
+    rec = app.store.get(CHALLENGE)
+    if rec is not None and rec[0] & 1 and notice is None:  # cucumber.codes.AGAIN
+        from cucumber.codes import next_challenge
+        if next_challenge(app):  # it starts: no title
+            return
     app.open_screen("menus", "Title", app.store.get(MATCH) is not None, notice)
+
 
 
 def command(app, cmd):
@@ -112,10 +118,14 @@ def command(app, cmd):
     elif c == "title":
         save_settings(app)
         show_title(app)
-    elif c == "start":
+    elif c == "start":  # a challenge of a seed of the app's (cucumber.codes)
         save_settings(app)
-        app.pending = ("new", cmd[1], bytearray(app.setup.kinds))
         let_go(app)
+        from cucumber.codes import setup_match
+        setup_match(app, cmd[1], bytearray(app.setup.kinds))
+    elif c == "challenge":  # ("challenge", what, ...): cucumber.challenges
+        from cucumber.challenges import command as challenge
+        challenge(app, cmd)
     elif c == "demo":
         start_demo(app)
     elif c == "prefs":

@@ -80,6 +80,8 @@ _LIVES2 = const(37)
 _LIVES3 = const(38)
 _BUYBACK = const(39)
 _COMEBACK = const(40)
+_CHALLENGE = const(41)
+_DAILY = const(42)
 
 # words: settings
 _PREFS_TITLE = const(0)
@@ -248,16 +250,14 @@ class Title(Screen):
             self._draw()
         elif k == keys.A or k == keys.START:
             c = m.cursor
-            if c == 0:
-                return ("new",)
-            if c == 1 and self.can_continue:
-                return ("continue",)
-            if c == 2:
-                return ("demo",)
-            if c == 3:
-                return ("settings",)
-            if c == 4:
-                return ("rules",)
+            if c == 1 and not self.can_continue:
+                return None
+            # every choice leaves the title: its display objects go now. A word left
+            # behind by this call can keep the title alive while the next screen is built
+            # (the collector takes any word for a pointer): micropython32, the set-up of
+            # 7p-hard-agurk's title run opened from 85-88 KB of heap so, from 83 KB without
+            self.group = self.menu = None
+            return (("new",), ("continue",), ("demo",), ("settings",), ("rules",))[c]
         return None
 
 
@@ -277,7 +277,8 @@ def _refusal(e):
 
 
 class SetupScreen(Screen):
-    """Every choice one row; left/right change it, A on "Start" (or START) begins.
+    """Every choice one row; left/right change it, A on "Start" (or START) begins. The
+    last two rows open a challenge's entry: a code, or the daily challenge's date.
 
     A row is its label, padded to the column of the chosen language's longest label,
     then the value (host_tests/test_menus_lang.py checks that every row of every
@@ -334,6 +335,8 @@ class SetupScreen(Screen):
             rows.append(("rounds", _row(w[_ROUNDS], col, str(s.rounds))))
         rows.append(("open_cards", _row(w[_PLAYED], col,
                                         w[_OPEN] if s.open_cards else w[_HIDDEN])))
+        rows.append(("code", w[_CHALLENGE]))  # cucumber.challenges: a code typed in
+        rows.append(("daily", w[_DAILY]))
         return rows
 
     def _draw(self):
@@ -406,6 +409,8 @@ class SetupScreen(Screen):
         elif k == keys.A:
             if key == "go":
                 return self._start()
+            if key == "code" or key == "daily":
+                return ("challenge", key)
             self._change(key, 1)
         elif k == keys.START:
             return self._start()
@@ -446,7 +451,8 @@ class SettingsScreen(Screen):
         w = lang.section("settings")
         self.w = w
         self.stats_words = lang.section("stats")
-        font = ui.Font("medium", lang.chars(w + self.stats_words,
+        lines = stats.lines(self.stats_words)  # (the challenges' codes: their letters)
+        font = ui.Font("medium", lang.chars(w + self.stats_words + tuple(lines),
                                             DIGITS + "*." + lang.NAMES))
         self.col = _column((w[_SOUND], w[_BRIGHTNESS], w[_HINTS], w[_PLOTTER], w[_LANGUAGE]))
         g = displayio.Group()
@@ -460,8 +466,11 @@ class SettingsScreen(Screen):
         self.menu.cursor = cursor if 0 <= cursor < _SETTINGS_ROWS else 0
         g.append(ui.rect(0, 76, ui.W, 1, ui.GREY))
         self.stat_lines = []
-        for i in range(4):
-            t = ui.Text("", x=2, y=79 + i * ROW, width=26, color=ui.CYAN, font=font)
+        # four lines; five, closer together, when the challenges' bests make more
+        n = 4 if len(lines) <= 4 else 5
+        for i in range(n):
+            t = ui.Text("", x=2, y=79 + i * ROW if n == 4 else 78 + i * 10, width=26,
+                        color=ui.CYAN, font=font)
             g.append(t)
             self.stat_lines.append(t)
         self.group = g

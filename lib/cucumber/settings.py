@@ -10,8 +10,9 @@ its language English.
 The set-up is stored as chosen, even when it is not a valid combination, so that nothing
 the player picked is lost; ``Setup.rules()`` is where validity is decided.
 
-STATS (33 bytes): "S" version (1), matches:2, then per seat played:2 won:2 (counted
-while that seat was a human).
+STATS (32 bytes): "S" version (1), matches:2, then per seat played:2 won:2 (counted
+while that seat was a human); version 2 has the best scores of the last challenges
+after them (up to 32 bytes more: cucumber.challenged).
 
 The MATCH record and the seat kinds are in cucumber.seats: all a match in progress needs
 (this module is not loaded during a match).
@@ -37,10 +38,13 @@ THRESHOLDS = (11, 15, 21, 25, 30, 40, 50)
 _VERSION = const(2)  # of the SETTINGS record
 _V1 = const(1)  # SETTINGS without the language byte: still read
 _STATS_VERSION = const(1)
+_STATS_BESTS = const(2)  # the version with the challenges' bests
+_STATS_SIZE = const(32)  # 4 + 4 * MAX_PLAYERS: before the bests
 
 # words: stats
 _MATCHES = const(0)
 _HUMAN_WON = const(1)
+_CHALLENGE = const(2)
 
 
 class Setup:
@@ -180,6 +184,7 @@ class Stats:
         self.matches = 0
         self.played = [0] * MAX_PLAYERS
         self.won = [0] * MAX_PLAYERS
+        self.bests = b""  # the last challenges' best scores (cucumber.challenged)
 
     def record(self, kinds, n, winner):
         """A finished match: ``kinds`` per seat, ``winner`` seat."""
@@ -192,11 +197,12 @@ class Stats:
 
     def encode(self):
         out = bytearray(b"S")
-        out.append(_STATS_VERSION)
+        out.append(_STATS_BESTS if self.bests else _STATS_VERSION)
         _u16(out, self.matches)
         for s in range(MAX_PLAYERS):
             _u16(out, self.played[s])
             _u16(out, self.won[s])
+        out.extend(self.bests)
         return bytes(out)
 
     @staticmethod
@@ -205,8 +211,10 @@ class Stats:
         st = Stats()
         if b is None:
             return st
-        if len(b) != 4 + 4 * MAX_PLAYERS or b[0:1] != b"S" or b[1] != _STATS_VERSION:
+        if len(b) < _STATS_SIZE or b[0:1] != b"S" or b[1] != (
+                _STATS_VERSION if len(b) == _STATS_SIZE else _STATS_BESTS):
             return None
+        st.bests = bytes(b[_STATS_SIZE:])
         st.matches = b[2] | (b[3] << 8)
         for s in range(MAX_PLAYERS):
             p = 4 + 4 * s
@@ -224,6 +232,9 @@ class Stats:
         for s in range(MAX_PLAYERS):
             if self.played[s]:
                 out.append(w[_HUMAN_WON] % (s + 1, self.won[s], self.played[s]))
+        if self.bests:
+            from cucumber.challenged import lines
+            out += lines(self.bests, w[_CHALLENGE])
         return out
 
 
@@ -232,13 +243,19 @@ def _u16(out, v):
     out.append((v >> 8) & 0xFF)
 
 
-def record_win(store, kinds, n, winner):
-    """A match has ended: count it in the STATS record (one write). Here rather than in
+def record_win(store, kinds, m, winner):
+    """Match ``m`` has ended: count it in the STATS record (one write), with its best
+    human score when it was played as a challenge (its CHALLENGE record says so:
+    cucumber.codes; the bests: cucumber.challenged). Here rather than in
     cucumber.lobby: the app calls it with the match's table still up, and lobby's code
     as well would not fit beside it (measured: the 5-player bot plan ran out of memory
     importing lobby there)."""
-    from cucumber.store import STATS
+    from cucumber.store import STATS, CHALLENGE
     st = Stats.decode(store.get(STATS)) or Stats()
-    st.record(kinds, n, winner)
+    st.record(kinds, m.n, winner)
+    rec = store.get(CHALLENGE)
+    if rec is not None and rec[0] & 2:  # cucumber.codes.COUNTED
+        from cucumber.challenged import count
+        st.bests = count(st.bests, rec, kinds, m)
     store.put(STATS, st.encode())
 

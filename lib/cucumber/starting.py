@@ -10,7 +10,7 @@ this code.
 from engine.ai import Player
 from engine.match import Match
 from cucumber.seats import HUMAN, BOT, LEVELS, encode_match
-from cucumber.store import MATCH
+from cucumber.store import MATCH, CHALLENGE
 from cucumber.turns import save_match
 
 
@@ -20,12 +20,21 @@ def start(app, restart):
     heap. The demo writes nothing to the flash: the board restarts into demo.py, which
     starts a demo of its own from the saved set-up (its next matches follow in its heap,
     keeping its speed). Where the board cannot restart (a PC, a save that did not reach
-    the flash) the match begins here; cucumber.app then moves on to its first turn."""
+    the flash) the match begins here; cucumber.app then moves on to its first turn.
+
+    A challenge's match (cucumber.codes: ``("begin", match, kinds, record)``) has its
+    CHALLENGE record put in the store first. A rematch at the end of a challenge (a
+    match with a record) is the next challenge (``_again``)."""
     p = app.pending
     app.pending = None
     demo = p[0] == "demo"
     if restart and demo:
         app.restart("demo.py")  # nothing is saved: the demo starts afresh there
+    if not demo and app.demo is None:  # (the demo's matches write nothing)
+        if p[0] == "new" and app.store.get(CHALLENGE) is not None:
+            p = _again(app, restart) or p
+        if len(p) > 3:
+            app.store.put(CHALLENGE, p[3])
     m = p[1] if p[0] == "begin" else next_match(app, p[1])
     if restart and not demo:
         _restart_into(app, m, p[2])
@@ -40,6 +49,21 @@ def next_match(app, rules):
     app.seed = (app.seed * 1103515245 + 12345) & 0x3FFFFFFF
     app.bot_seed = app.seed & 0xFFFF
     return Match(rules, seed=app.seed, log_events=True)
+
+
+def _again(app, restart):
+    """A at the end of a challenge's match: the next challenge (the next seed's, its
+    rules, seats and length the same), as the terminal game plays it. It is made in the
+    title's run, where engine.challenge fits: the record asks for it (AGAIN) and the
+    board restarts into code.py (cucumber.lobby.show_title starts it). Where the board
+    cannot restart, it is made here: the pending start of it is returned (None where
+    the record holds no code: the rematch is then an ordinary one)."""
+    rec = app.store.get(CHALLENGE)
+    if restart and rec is not None and getattr(app.hw, "restart", None) is not None:
+        app.store.put(CHALLENGE, bytes((rec[0] | 1,)) + rec[1:])  # cucumber.codes.AGAIN
+        app.restart()
+    from cucumber.codes import follow
+    return follow(app)
 
 
 def _restart_into(app, m, kinds):
@@ -61,6 +85,16 @@ def begin(app, m, kinds):
     match's first save."""
     app.match = m
     app.kinds = bytearray(kinds[:m.n])
+    # its challenge (the CHALLENGE record's layout: cucumber.codes): the code, which the
+    # match's end shows (cucumber.summary), and for a challenge of N rounds, the end
+    # after them; a record of another match (a power cut between two saves) goes
+    rec = app.store.get(CHALLENGE) if app.demo is None else None
+    if rec is not None:
+        if len(rec) < 5 or rec[2] | (rec[3] << 8) != app.bot_seed & 0xFFFF:
+            app.store.clear(CHALLENGE)
+        elif rec[1]:
+            from cucumber.lastround import stop_after
+            stop_after(m, rec[1])
     app.prefs = app.setup = app.stats = None  # saved; read again at the title
     app.bots = []
     app.hinters = [] if app.hints and app.demo is None else None
@@ -90,3 +124,4 @@ def begin(app, m, kinds):
     app.table = None
     app.table_fonts = None
     save_match(app)
+

@@ -2,7 +2,8 @@
 
 Each kind of record has two slots. A slot is::
 
-    "C" tag        magic: the letter C, then s (settings), t (stats) or m (match)
+    "C" tag        magic: the letter C, then s (settings), t (stats), m (match) or c
+                   (the challenge the match is: cucumber.challenged)
     len            payload length; 255 marks a cleared record (a tombstone)
     payload        ``MAX[kind]`` bytes, zero padded
     crc:2          CRC-16/CCITT of everything before it and of the sequence number
@@ -31,9 +32,10 @@ from engine.compat import const
 SETTINGS = const(0)
 STATS = const(1)
 MATCH = const(2)
+CHALLENGE = const(3)  # after the others: their places in the nvm stay where they were
 
-MAX = (32, 64, 160)  # largest payload of each kind
-_TAGS = b"stm"
+MAX = (32, 64, 160, 23)  # largest payload of each kind
+_TAGS = b"stmc"
 _TOMB = const(255)
 _HEAD = const(3)  # "C", tag, len
 _EXTRA = const(7)  # header 3 + crc 2 + seq 2
@@ -45,14 +47,14 @@ TOO_SMALL = "This board cannot keep saves."
 def _layout():
     offs = []
     p = 0
-    for k in range(3):
+    for k in range(len(MAX)):
         size = MAX[k] + _EXTRA
         offs.append((p, p + size))
         p += 2 * size
     return tuple(offs), p
 
 
-_OFFSETS, SIZE = _layout()  # SIZE = 554 bytes used at the start of nvm
+_OFFSETS, SIZE = _layout()  # SIZE = 614 bytes used at the start of nvm
 
 # CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), four bits at a time.
 _T = (
@@ -95,10 +97,10 @@ class Store:
             nvm = bytearray(b"\xff" * SIZE)
             self.persistent = False
         self.nvm = nvm
-        self._data = [None, None, None]  # current payload (bytes) or None
-        self._slot = bytearray(b"\xff\xff\xff")  # slot of the current record, 255: none
-        self._seq = [0, 0, 0]
-        for kind in range(3):
+        self._data = [None, None, None, None]  # current payload (bytes) or None
+        self._slot = bytearray(b"\xff\xff\xff\xff")  # slot of the current record, 255: none
+        self._seq = [0, 0, 0, 0]
+        for kind in range(len(MAX)):
             damaged = self._load(kind)
             if damaged:
                 self.notice = DAMAGED
@@ -167,10 +169,10 @@ class Store:
         page shows): each write adds one to its kind's sequence number, so their sum
         counts them all, with no write of its own (wrong after 65,536 writes of a kind,
         or once a kind's slots were lost)."""
-        return self._seq[0] + self._seq[1] + self._seq[2]
+        return self._seq[0] + self._seq[1] + self._seq[2] + self._seq[3]
 
     def get(self, kind):
-        """The stored bytes of ``kind`` (SETTINGS, STATS or MATCH), or None."""
+        """The stored bytes of ``kind`` (SETTINGS, STATS, MATCH or CHALLENGE), or None."""
         return self._data[kind]
 
     # ----- writing --------------------------------------------------------------------

@@ -354,6 +354,7 @@ _HARD = const(4)
 _BOT = const(5)
 _SWEEPS = const(6)
 _AGAIN = const(7)
+_CODE = const(8)
 
 
 def _final(g, match, rows, f):
@@ -373,11 +374,13 @@ def _final(g, match, rows, f):
 
 class MatchEnd(Page):
     """The winner in large letters, who that is, and every seat's final score: one
-    centred column up to four players, two balanced centred columns from five."""
+    centred column up to four players, two balanced centred columns from five; under
+    them ``line``: the match's challenge code, for anyone to play it again
+    (cucumber.challenged.end_line)."""
 
     name = "end"
 
-    def __init__(self, match, kinds, loser=None):
+    def __init__(self, match, kinds, loser=None, line=None):
         win = match.winner
         w = lang.section("matchend")
         title = w[_WINS] % ui.seat_name(win)
@@ -393,7 +396,7 @@ class MatchEnd(Page):
             if s == lost:
                 text += " *"
             rows.append(text)
-        f = _font(rows, who + pot + foot)
+        f = _font(rows, who + pot + foot + (line or ""))
         g = displayio.Group()
         g.append(ui.background(ui.FELT))
         g.append(ui.heading(title, 8, ui.YELLOW))
@@ -401,6 +404,8 @@ class MatchEnd(Page):
         if pot:
             g.append(ui.centered(pot, 40, ui.CYAN, font=f))
         _final(g, match, rows, f)
+        if line:  # between the last row of scores (at most y 102) and the key line
+            g.append(ui.centered(line, ui.H - 25, ui.CYAN, font=f))
         _footer(g, foot, f)
         self.group = g
 
@@ -441,7 +446,17 @@ def show_page(app):
     else:  # win
         app.beep("win")
         _keep(app)
-        app.open_screen("summary", "MatchEnd", m, app.kinds)
+        app.open_screen("summary", "MatchEnd", m, app.kinds, None, _code_line(app))
+
+
+def _code_line(app):
+    """The match's challenge code for its end page, from its CHALLENGE record (kind 3 of
+    cucumber.store: cucumber.codes); None for the demo's (or a match without a code)."""
+    rec = app.store.get(3) if app.demo is None else None
+    if rec is not None:
+        from cucumber.challenged import end_line
+        return end_line(rec)
+    return None
 
 
 def _keep(app):

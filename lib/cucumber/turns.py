@@ -199,7 +199,7 @@ def _record_win(app, seat):
     forget("matchend", "engine")
     app.collect()
     from cucumber import settings
-    settings.record_win(app.store, app.kinds, app.match.n, seat)
+    settings.record_win(app.store, app.kinds, app.match, seat)
     forget("settings")
 
 

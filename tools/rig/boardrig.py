@@ -376,6 +376,11 @@ PLANS = {
     "5p-bot-hints": {"setup": {"profile": 1, "players": 5, "kinds": [0, 4, 3, 4, 3],
                                "threshold": 21}, "hints": 1, "visit": VISIT_ALL + ["hint"],
                      "seed": 11},
+    # a challenge entered on the set-up's code row with the arrows (cucumber.challenges):
+    # gurka, human + hard, medium, hard AIs, its first 3 rounds; A at its end plays the
+    # next challenge (the board restarts into the title's run, which starts it)
+    "4p-challenge-code": {"setup": {"kinds": [0, 2, 2, 2]}, "challenge": "2RVA-9KB5-DJFW",
+                          "visit": VISIT_ALL, "matches": 2, "seed": 13},
 }
 # Played in every language by the tests (the English plans above stand for the code
 # paths): the largest table, seven players, every screen of a match visited (the review

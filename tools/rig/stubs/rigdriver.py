@@ -19,6 +19,11 @@ The plan (a dict the rig puts in ``PLAN`` before code.py runs):
              at the table after the human's n-th card (the crash screen is tested)
   lang       the language to play in (a code of cucumber.lang.CODES), chosen as Settings
              does before the set-up
+  challenge  a challenge code to play instead of the set-up's match: entered on the
+             set-up's "Challenge code" row a character at a time with the arrows
+             (tools/rig/stubs/rigchallenge.py), then played (A on the page of what it
+             sets up); A at its end plays the next
+  daily      the same with the daily challenge of this date (YYYY-MM-DD)
   nvm        hex of the nvm to start with (a run after a reload)
   max_steps  the run fails if the plan is not done by then
   collect    collect garbage before reading each screen's live heap (figures only); 2:
@@ -312,7 +317,10 @@ def start(plan):
     except (AttributeError, TypeError):
         pass  # micropython32's C supervisor, which calls rigdriver itself
     PLAN = plan
-    _player = _Player(plan)
+    if plan.get("challenge") or plan.get("daily"):  # its keys: loaded for such a plan only
+        _player = __import__("rigchallenge").Player(plan)  # (the player counts in the heap)
+    else:
+        _player = _Player(plan)
     if plan.get("nvm"):
         import microcontroller
         data = bytes.fromhex(plan["nvm"])
