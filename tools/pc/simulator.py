@@ -242,27 +242,36 @@ def terminal_instead(reason):
     return terminal_game.main(["--lang", lang.code()])
 
 
-def challenge_instead(args):
-    """``--challenge`` / ``--daily``: the code or date checked (a ChallengeError: one line
-    on stderr, 2), then the challenge in the terminal game; its exit status."""
-    from cucumber import lang
+def checked_challenge(args):
+    """``--challenge`` / ``--daily``: (challenge, the text as the entry screen shows it,
+    whether it is a date), or None after one line on stderr for a code or date that is
+    not one (nothing opened, nothing written)."""
     from engine import challenge
     import terminal_game
+    from cucumber import lang
     terminal_game.use_language(lang.code())
     try:
         if args.challenge is not None:
-            challenge.decode(args.challenge)
-        elif args.daily != "today":
-            challenge.daily(args.daily)
+            ch = challenge.decode(args.challenge)
+            return ch, challenge.show(challenge.encode(ch)), False
+        if args.daily == "today":
+            args.daily = "%04d-%02d-%02d" % time.localtime()[:3]
+        return challenge.daily(args.daily), args.daily, True
     except challenge.ChallengeError as e:
         sys.stderr.write("simulator.py: %s\n" % terminal_game.challenge_error(e))
-        return 2
+        return None
+
+
+def challenge_instead(args):
+    """A challenge where no window opens: the terminal game plays it; its exit status."""
+    from cucumber import lang
+    import terminal_game
     print(lang.text("termchal", "ch_no_window"))
     argv = ["--lang", lang.code()]
     if args.challenge is not None:
         argv += ["--challenge", args.challenge]
     else:
-        argv += ["--daily"] + ([] if args.daily == "today" else [args.daily])
+        argv += ["--daily", args.daily]
     return terminal_game.main(argv)
 
 
@@ -485,11 +494,11 @@ def main(argv=None, no_window=terminal_instead):
     ap.add_argument("--lang", default=None,
                     help="play in this language (en pt fr es nl da sv pl fi), chosen and "
                          "saved as Settings -> Language does")
-    coded = ap.add_mutually_exclusive_group()
-    coded.add_argument("--challenge", metavar="CODE",
-                       help="play the challenge of this code (in the terminal game: the "
-                            "handheld has no challenge screens yet)")
-    coded.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD",
+    one_of = ap.add_mutually_exclusive_group()
+    one_of.add_argument("--challenge", metavar="CODE",
+                       help="open the game on the challenge of this code: what it sets up, A "
+                            "plays it (its end page shows the code again)")
+    one_of.add_argument("--daily", nargs="?", const="today", metavar="YYYY-MM-DD",
                        help="the same with the daily challenge of that date (today's "
                             "without one)")
     args = ap.parse_args(argv)
@@ -498,8 +507,11 @@ def main(argv=None, no_window=terminal_instead):
         ap.error("unknown language %r: choose one of %s" % (args.lang, " ".join(lang.CODES)))
     if args.lang is not None:
         lang.choose(lang.CODES.index(args.lang))  # also what a terminal game instead uses
+    coded = None
     if args.challenge is not None or args.daily is not None:
-        return challenge_instead(args)
+        coded = checked_challenge(args)
+        if coded is None:
+            return 2
     import pygame
     use_repo_assets()
     nvm = open_nvm(args.nvm)  # before the window: a refused path opens nothing
@@ -511,12 +523,14 @@ def main(argv=None, no_window=terminal_instead):
         try:
             display = open_window(args.scale)
         except NoWindow as e:
-            return no_window(str(e))
+            return challenge_instead(args) if coded else no_window(str(e))
     hw = HostHardware(display=display, nvm=nvm, sound=not args.headless)
     from cucumber.app import App
     app = App(hw)  # the saved language is chosen here
     if args.lang is not None and app.prefs is not None:
         use_language(app, lang.CODES.index(args.lang))
+    if coded is not None:  # the page a code entered on the handheld opens
+        app.command(("challenge", "offer") + coded)
     if not args.headless and hw._sounds is None:
         print(lang.text("termplay", "sound_off"))
     pygame.display.set_caption(lang.text("termplay", "caption"))
