@@ -1,6 +1,7 @@
 // micropython32: run one script under the board's memory limits.
 //
-//   micropython32 [-X heapsize=N[K|M]] [-X pystack=N[K]] (script.py | -c CODE) [args...]
+//   micropython32 [-X heapsize=N[K|M]] [-X pystack=N[K]] [-X righeap=N[K|M]]
+//                 [-X rigstart=MODULE] (script.py | -c CODE) [args...]
 //
 // One heap of exactly heapsize bytes (default 1 MB) is malloc'd once and handed to the
 // collector, whose tables live inside it as on the board; it never grows. The pystack
@@ -9,6 +10,18 @@
 // fit, also deep inside calls: it scans the registers and the C stack up to the top that
 // main() records, the pystack, and the core's root pointers. An allocation that still does
 // not fit raises MemoryError.
+//
+// The rig's area (-X righeap=N, default 0: none): what the board does not hold lives
+// outside the capped heap. The collector starts with an area of N bytes, the rig's; the
+// module rigstart names (found on sys.path: the board rig's player, tools/rig/boardrig.py)
+// is imported there, then the area is sealed (seal() below): a collection, the interned
+// names' open chunk closed and a fresh pool begun for the names to come, sys.path,
+// sys.argv, sys.modules and __main__'s tables moved, and the capped area of exactly
+// heapsize bytes (the collector's tables included) added. From then on every allocation
+// comes from the capped area (the sealed area takes none, py/gc.c as patched by
+// patch_core.py), and gc.mem_alloc(), gc.mem_free() and micropython.mem_info() count the
+// capped area only. The script runs after the seal, outermost on the pystack. With
+// righeap 0, rigstart (if named) is imported into the one capped heap before the script.
 //
 // sys.path: the script's folder (the current folder for -c), then MICROPYPATH's entries
 // (colon-separated; an empty one is the current folder). sys.argv: the script and its args.
@@ -30,7 +43,9 @@
 #include "py/mperrno.h"
 #include "py/mphal.h"
 #include "py/nlr.h"
+#include "py/objlist.h"
 #include "py/objstr.h"
+#include "py/qstr.h"
 #include "py/runtime.h"
 #include "py/stackctrl.h"
 
@@ -38,6 +53,35 @@
 
 static size_t heap_size = 1024 * 1024;
 static size_t pystack_size = 2048;
+static size_t rig_heap_size = 0;
+static const char *rig_start = NULL;
+
+// Set by seal(): read by py/gc.c as patched (mpconfigport.h's RIG_AREA_SEALED).
+int rig_heap_sealed = 0;
+// The rig's last pool of interned names at the seal (py/qstr.c's qstr_info stops there).
+const qstr_pool_t *rig_sealed_pool = NULL;
+// Non-zero while the rig's player runs (rig.c's rig_call_driver).
+int rig_in_player = 0;
+// The names interned before the seal: ids [rig_qstr_lo, rig_qstr_hi); a bit for each,
+// set once the app has paid for it (outside the heap, as the rig's own bookkeeping).
+static size_t rig_qstr_lo = 0;
+static size_t rig_qstr_hi = 0;
+static unsigned char *rig_qstr_charged = NULL;
+
+// py/qstr.c as patched: true when the app, interning ``q``, must pay for a copy of it (a
+// name interned before the seal, used outside the player, the first time).
+int rig_qstr_charge(unsigned int q) {
+    if (!rig_heap_sealed || rig_in_player || q < rig_qstr_lo || q >= rig_qstr_hi) {
+        return 0;
+    }
+    size_t i = q - rig_qstr_lo;
+    unsigned char bit = (unsigned char)(1u << (i % 8));
+    if (rig_qstr_charged[i / 8] & bit) {
+        return 0;
+    }
+    rig_qstr_charged[i / 8] |= bit;
+    return 1;
+}
 
 // ----- stdout and stderr ----------------------------------------------------------------------
 
@@ -110,9 +154,12 @@ void nlr_jump_fail(void *val) {
 
 static int usage(void) {
     fprintf(stderr,
-        "usage: " PROG " [-X heapsize=N[K|M]] [-X pystack=N[K]] (script.py | -c CODE) [args...]\n"
+        "usage: " PROG " [-X heapsize=N[K|M]] [-X pystack=N[K]] [-X righeap=N[K|M]]\n"
+        "       [-X rigstart=MODULE] (script.py | -c CODE) [args...]\n"
         "  heapsize: the whole heap, the collector's tables included (default 1M); it never grows\n"
-        "  pystack:  bytes for Python call frames (default 2048, as a SAMD51)\n");
+        "  pystack:  bytes for Python call frames (default 2048, as a SAMD51)\n"
+        "  righeap:  the rig's area outside the heap (default 0: none), sealed before the script\n"
+        "  rigstart: a module imported before the script (into the rig's area if there is one)\n");
     return 2;
 }
 
@@ -146,6 +193,14 @@ static bool x_option(const char *opt) {
     if (strncmp(opt, "pystack=", 8) == 0) {
         pystack_size = parse_size(opt + 8);
         return pystack_size >= 64;
+    }
+    if (strncmp(opt, "righeap=", 8) == 0) {
+        rig_heap_size = parse_size(opt + 8);
+        return rig_heap_size == 0 || rig_heap_size >= 4096;
+    }
+    if (strncmp(opt, "rigstart=", 9) == 0) {
+        rig_start = opt + 9;
+        return rig_start[0] != '\0';
     }
     return false;
 }
@@ -195,6 +250,85 @@ static int execute(const char *script, const char *code) {
     return uncaught(MP_OBJ_FROM_PTR(nlr.ret_val));
 }
 
+// Import the module named by -X rigstart (the rig's start: its player, the plan); it leaves
+// sys.modules again (what it imported stays there). The exit status, 0 when it went well.
+static int import_rig_start(void) {
+    nlr_buf_t nlr;
+    if (nlr_push(&nlr) == 0) {
+        qstr name = qstr_from_str(rig_start);
+        mp_import_name(name, mp_const_none, MP_OBJ_NEW_SMALL_INT(0));
+        mp_obj_dict_delete(MP_OBJ_FROM_PTR(&MP_STATE_VM(mp_loaded_modules_dict)),
+            MP_OBJ_NEW_QSTR(name));
+        nlr_pop();
+        return 0;
+    }
+    return uncaught(MP_OBJ_FROM_PTR(nlr.ret_val));
+}
+
+// A copy in the current area of a map's table (the old one stays in the rig's area until
+// collected): a table that the app's entries will grow is the app's, as on the board.
+static void move_map_table(mp_map_t *map) {
+    if (map->alloc == 0 || map->is_fixed) {
+        return;
+    }
+    mp_map_elem_t *table = m_new(mp_map_elem_t, map->alloc);
+    memcpy(table, map->table, map->alloc * sizeof(mp_map_elem_t));
+    map->table = table;
+}
+
+extern const qstr_pool_t mp_qstr_const_pool;
+
+// Seal the rig's area and add the capped one, whose data begins at ``cap`` (heap_size
+// bytes; the area's own record, which gc_add keeps in front of it, is not counted: the
+// board keeps it in its static state).
+static void seal(char *cap) {
+    gc_collect();
+    // The open chunk of interned names' characters is closed (trimmed to what it holds):
+    // the app's names would otherwise fill the rest of it, in the rig's area, for free.
+    if (MP_STATE_VM(qstr_last_chunk) != NULL) {
+        (void)m_renew_maybe(char, MP_STATE_VM(qstr_last_chunk), MP_STATE_VM(qstr_last_alloc),
+            MP_STATE_VM(qstr_last_used), false);
+        MP_STATE_VM(qstr_last_chunk) = NULL;
+    }
+    gc_add(cap - sizeof(mp_state_mem_area_t), cap + heap_size);
+    rig_heap_sealed = 1;
+    // The names to come go into a fresh pool in the capped area, as large as the first pool
+    // the board makes (py/qstr.c's qstr_add: twice the constant pool's alloc), not into the
+    // room left in the rig's last pool; then they grow as the board's do. A name the rig
+    // interned, when the app interns it, is charged to the app (rig_qstr_charge).
+    const qstr_pool_t *last = MP_STATE_VM(last_pool);
+    if (last != &mp_qstr_const_pool) {
+        rig_sealed_pool = last;
+        rig_qstr_lo = mp_qstr_const_pool.total_prev_len + mp_qstr_const_pool.len;
+        rig_qstr_hi = last->total_prev_len + last->len;
+        rig_qstr_charged = calloc((rig_qstr_hi - rig_qstr_lo) / 8 + 1, 1);
+        size_t alloc = mp_qstr_const_pool.alloc * 2;
+        qstr_pool_t *pool = m_malloc(sizeof(qstr_pool_t)
+            + (sizeof(const char *) + sizeof(qstr_hash_t) + sizeof(qstr_len_t)) * alloc);
+        pool->hashes = (qstr_hash_t *)(pool->qstrs + alloc);
+        pool->lengths = (qstr_len_t *)(pool->hashes + alloc);
+        pool->prev = last;
+        pool->total_prev_len = last->total_prev_len + last->len;
+        pool->is_sorted = false;
+        pool->alloc = alloc;
+        pool->len = 0;
+        MP_STATE_VM(last_pool) = pool;
+    }
+    // What the board's heap holds from its start, in the capped area too: sys.path's and
+    // sys.argv's lists, and the tables of sys.modules and __main__'s globals (the rig's
+    // modules stay in sys.modules: its player is found there).
+    size_t n;
+    mp_obj_t *items;
+    mp_obj_list_get(mp_sys_path, &n, &items);
+    mp_sys_path = mp_obj_new_list(n, items);
+    mp_obj_list_t *argv = MP_OBJ_TO_PTR(mp_sys_argv);
+    mp_obj_t *argv_items = m_new(mp_obj_t, argv->alloc);
+    memcpy(argv_items, argv->items, argv->alloc * sizeof(mp_obj_t));
+    argv->items = argv_items;
+    move_map_table(&MP_STATE_VM(mp_loaded_modules_dict).map);
+    move_map_table(&MP_STATE_VM(dict_main).map);
+}
+
 // Everything but recording the stack's top: kept out of main() so that all the frames that
 // can hold heap pointers lie below that top, where the collector scans.
 static MP_NOINLINE int run(int argc, char **argv) {
@@ -237,14 +371,22 @@ static MP_NOINLINE int run(int argc, char **argv) {
     mp_stack_set_limit(c_stack - 64 * 1024);
 
     // The heap, once, exactly heap_size bytes; and the pystack beside it (not in it), as on
-    // the board.
-    char *heap = malloc(heap_size);
+    // the board. With a rig's area, that area comes first and the capped one is added by
+    // seal(); its data begins 16-byte aligned, as malloc() gives the one heap.
+    char *heap = malloc(heap_size + (rig_heap_size ? sizeof(mp_state_mem_area_t) + 16 : 0));
+    char *rig_heap = rig_heap_size ? malloc(rig_heap_size) : NULL;
     char *pystack = malloc(pystack_size);
-    if (heap == NULL || pystack == NULL) {
+    if (heap == NULL || pystack == NULL || (rig_heap_size && rig_heap == NULL)) {
         fprintf(stderr, PROG ": cannot allocate the heap or the pystack\n");
         return 1;
     }
-    gc_init(heap, heap + heap_size);
+    char *cap = heap;
+    if (rig_heap_size) {
+        cap = (char *)(((uintptr_t)heap + sizeof(mp_state_mem_area_t) + 15) & ~(uintptr_t)15);
+        gc_init(rig_heap, rig_heap + rig_heap_size);
+    } else {
+        gc_init(heap, heap + heap_size);
+    }
     mp_pystack_init(pystack, pystack + pystack_size);
     mp_init();
 
@@ -272,10 +414,17 @@ static MP_NOINLINE int run(int argc, char **argv) {
         mp_obj_list_append(mp_sys_argv, mp_obj_new_str(argv[i], strlen(argv[i])));
     }
 
-    int status = execute(script, code);
+    int status = rig_start != NULL ? import_rig_start() : 0;
+    if (status == 0) {
+        if (rig_heap_size) {
+            seal(cap);
+        }
+        status = execute(script, code);
+    }
     mp_deinit();
     fflush(stdout);
     free(pystack);
+    free(rig_heap);
     free(heap);
     return status;
 }

@@ -45,6 +45,22 @@
 // The C stack is checked (as on the board) so that a runaway recursion with a big pystack
 // raises RuntimeError instead of crashing; main.c sets the limit from the process's stack.
 #define MICROPY_STACK_CHECK                 (1)
+// Two areas at most (main.c, -X righeap): the rig's area first, for the rig's player, then
+// the capped area of exactly heapsize bytes, added when main.c seals the rig's area. Once
+// sealed, the rig's area takes no new allocation and gc_info counts the capped area only
+// (py/gc.c as patched by patch_core.py, with these two macros). The collector marks and
+// sweeps both. With -X righeap=0 there is one area, the capped one, as on the board.
+#define MICROPY_GC_SPLIT_HEAP               (1)
+extern int rig_heap_sealed;
+#define RIG_AREA_SEALED(a) (rig_heap_sealed && (a) == &MP_STATE_MEM(area))
+#define RIG_FIRST_COUNTED_AREA() (rig_heap_sealed ? MP_STATE_MEM(area).next : &MP_STATE_MEM(area))
+// The interned names (py/qstr.c as patched): a name of the rig's interned by the app after
+// the seal is charged to the app (main.c's rig_qstr_charge), and qstr_info counts the
+// pools after rig_sealed_pool, the rig's last, only.
+struct _qstr_pool_t;
+extern const struct _qstr_pool_t *rig_sealed_pool;
+int rig_qstr_charge(unsigned int q);
+#define RIG_QSTR_CHARGE(q) rig_qstr_charge(q)
 // No emergency exception buffer: CircuitPython has none either.
 #define MICROPY_ENABLE_EMERGENCY_EXCEPTION_BUF (0)
 

@@ -1,9 +1,13 @@
-"""Two changes to the core's py/objtype.c that CircuitPython's core also has, without which a
-Python subclass of a C type (``class Text(displayio.TileGrid)`` in lib/cucumber/ui.py)
-does not behave as on the board; the Makefile compiles the patched copy instead of the
-sdist's file (the sdist itself stays as unpacked).
+"""Changes to three files of the MicroPython core; the Makefile compiles the patched copies
+instead of the sdist's files (the sdist itself stays as unpacked).
 
     python patch_core.py <sdist>/py/objtype.c <build>/rigcore/objtype.c
+    python patch_core.py <sdist>/py/gc.c <build>/rigcore/gc.c
+    python patch_core.py <sdist>/py/qstr.c <build>/rigcore/qstr.c
+
+py/objtype.c (micropython32 only): two changes that CircuitPython's core also has, without
+which a Python subclass of a C type (``class Text(displayio.TileGrid)`` in
+lib/cucumber/ui.py) does not behave as on the board:
 
 1. ``super().__init__(bitmap, pixel_shader=p, x=1)``: MicroPython 1.23 passes no keyword
    arguments to a native base's constructor ("function doesn't take keyword arguments").
@@ -15,6 +19,23 @@ sdist's file (the sdist itself stays as unpacked).
    mp_obj_new_type), so that ``text.x = 5`` reaches the C object's setter instead of
    landing in the instance's own dict.
 
+py/gc.c (both binaries): the rig's area (main.c, ``-X righeap``). Once main.c has sealed
+it (``rig_heap_sealed``), the collector's first area takes no new allocation (gc_alloc
+starts at the capped area) and no block of it grows in place (gc_realloc moves it to the
+capped area), so that nothing the app makes lands there, not even in a block that one of
+the rig's objects freed; and gc_info (gc.mem_alloc(), gc.mem_free(),
+micropython.mem_info()) counts the capped area only. The collector still marks and sweeps
+both areas. Without a seal (``-X righeap=0``, one area) nothing changes.
+
+py/qstr.c (both binaries): the interned names once the rig's area is sealed. A name that
+the rig interned before the seal (its player's names) and that the app interns later
+(``qstr_from_strn``: loading a module, compiling, a name made at run time), outside a call
+into the player (``rig_in_player``, rig.c), costs the app what interning it would have
+cost on the board: a copy of its characters and a pool entry in the capped area, which no
+lookup finds (its hash byte is changed); the name keeps the rig's id, so that the rig's
+code and the app's agree on it. And micropython.qstr_info() counts the pools made after
+the seal only (``rig_sealed_pool``: the rig's last), the app's.
+
 Each change replaces one exact passage of the file; if the passage is not found exactly
 once (another MicroPython version), the script stops with a message instead of building
 something else.
@@ -23,7 +44,7 @@ something else.
 import os
 import sys
 
-CHANGES = [
+OBJTYPE_CHANGES = [
     (
         # 1. the native base's __init__ with keyword arguments
         """static mp_obj_t native_base_init_wrapper(size_t n_args, const mp_obj_t *args) {
@@ -77,12 +98,100 @@ static MP_DEFINE_CONST_FUN_OBJ_KW(native_base_init_wrapper_obj, 1, native_base_i
 ]
 
 
-def patch(text):
-    for old, new in CHANGES:
+GC_CHANGES = [
+    (
+        # the sealed rig area takes no new allocation
+        """        #if MICROPY_GC_SPLIT_HEAP
+        area = MP_STATE_MEM(gc_last_free_area);
+        #else
+""",
+        """        #if MICROPY_GC_SPLIT_HEAP
+        area = MP_STATE_MEM(gc_last_free_area);
+        // board rig (tools/rig/unix32/patch_core.py): the sealed rig area takes nothing new
+        if (RIG_AREA_SEALED(area)) {
+            area = NEXT_AREA(area);
+        }
+        #else
+""",
+    ),
+    (
+        # no block of the sealed rig area grows in place
+        """    if (new_blocks <= n_blocks + n_free) {
+""",
+        """    // board rig (tools/rig/unix32/patch_core.py): no block of the sealed rig area grows
+    // in place (it moves to the capped area)
+    if (new_blocks <= n_blocks + n_free && !RIG_AREA_SEALED(area)) {
+""",
+    ),
+    (
+        # gc_info counts the capped area only
+        """    for (mp_state_mem_area_t *area = &MP_STATE_MEM(area); area != NULL; area = NEXT_AREA(area)) {
+        bool finish = false;
+""",
+        """    // board rig (tools/rig/unix32/patch_core.py): once sealed, the capped area only
+    for (mp_state_mem_area_t *area = RIG_FIRST_COUNTED_AREA(); area != NULL; area = NEXT_AREA(area)) {
+        bool finish = false;
+""",
+    ),
+]
+
+QSTR_CHANGES = [
+    (
+        # a name of the rig's, used by the app for the first time, is charged to the app
+        """    qstr q = qstr_find_strn(str, len);
+    if (q == 0) {
+        // qstr does not exist in interned pool so need to add it
+""",
+        """    qstr q = qstr_find_strn(str, len);
+    // board rig (tools/rig/unix32/patch_core.py): a name that the rig interned before the
+    // seal, interned by the app for the first time, costs the app its own copy (which no
+    // lookup finds: its hash byte is changed); the name keeps the rig's id
+    qstr rig_found = (q != 0 && RIG_QSTR_CHARGE(q)) ? q : 0;
+    if (rig_found != 0) {
+        q = 0;
+    }
+    if (q == 0) {
+        // qstr does not exist in interned pool so need to add it
+""",
+    ),
+    (
+        """        q = qstr_add(len, q_ptr);
+    }
+    QSTR_EXIT();
+    return q;
+""",
+        """        q = qstr_add(len, q_ptr);
+        if (rig_found != 0) {
+            qstr_pool_t *pool = MP_STATE_VM(last_pool);
+            pool->hashes[q - pool->total_prev_len] ^= 1;
+            q = rig_found;
+        }
+    }
+    QSTR_EXIT();
+    return q;
+""",
+    ),
+    (
+        # micropython.qstr_info() counts the names in the capped area only
+        """pool != NULL && pool != &CONST_POOL; pool = pool->prev) {
+        *n_pool += 1;
+""",
+        """pool != NULL && pool != &CONST_POOL
+         && pool != rig_sealed_pool; pool = pool->prev) { // board rig: the capped area's
+        *n_pool += 1;
+""",
+    ),
+]
+
+CHANGES = {"objtype.c": OBJTYPE_CHANGES, "gc.c": GC_CHANGES, "qstr.c": QSTR_CHANGES}
+
+
+def patch(text, name="objtype.c"):
+    for old, new in CHANGES[name]:
         n = text.count(old)
         if n != 1:
-            raise SystemExit("patch_core.py: a passage of py/objtype.c was found %d times "
-                             "(expected once): %r" % (n, old.splitlines()[0]))
+            raise SystemExit("patch_core.py: a passage of py/%s was found %d times "
+                             "(expected once): %r" % (name, n, old.splitlines()[0]))
         text = text.replace(old, new)
     return text
 
@@ -90,7 +199,7 @@ def patch(text):
 def main(src, dst):
     with open(src) as f:
         text = f.read()
-    out = patch(text)
+    out = patch(text, os.path.basename(src))
     with open(dst + ".tmp", "w") as f:
         f.write("// Generated by tools/rig/unix32/patch_core.py from %s\n" % src)
         f.write(out)
