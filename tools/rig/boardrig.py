@@ -26,8 +26,8 @@ CircuitPython's object model (floats in the object word).
   board, microcontroller, supervisor, time, audio) are C modules in it, as on the board:
   their code costs no heap, their objects take what CircuitPython's C objects take
   (within 16 B, tested in host_tests/test_unix32.py), nvm and the terminal font are not
-  on the heap. What fails there for want of heap fails as MemoryError, fragmentation
-  included.
+  on the heap, and the rig's player is in an area of its own, outside the cap (below).
+  What fails there for want of heap fails as MemoryError, fragmentation included.
 
 ``interpreter=PATH`` runs the same job with any MicroPython-compatible unix-style binary
 taking ``-X heapsize=`` (CircuitPython's own unix port built 32-bit, say): ``PATH -X
@@ -45,10 +45,22 @@ tools/drive/build.py (the same .mpy files, with MicroPython's header byte ``M`` 
 CircuitPython's ``C``), plus ``stubs/``, compiled to .mpy: stand-ins for the board's
 built-in modules (tools/rig/stubs: displayio objects as large as the C objects, board,
 keypad, digitalio, microcontroller, supervisor, time, audio) and ``rigdriver``, which
-plays the game through the stand-in keypad as a person would. The job is the plan's two
-lines followed by code.py's text. Under micropython32 the C modules take the place of
-the Python stand-ins; the player (about 6 KB) is counted in the heap: the figure is what
-the app needs plus that (tools/measure/bench_board.py lists what each part costs).
+plays the game through the stand-in keypad as a person would. Under micropython32 the C
+modules take the place of the Python stand-ins.
+
+The player is outside the capped heap under micropython32 (``righeap``, :data:`RIG_HEAP`
+by default there): the rig's start (:func:`app_start`: ``import rigdriver``, the plan, and
+the modules the player loads later) is the module ``rigstart``, imported into a rig's area
+of its own, which micropython32 then seals (``-X righeap``, ``-X rigstart``; see
+tools/rig/unix32/main.c) before it adds the capped heap of exactly ``heap`` bytes and runs
+code.py's text, outermost on the pystack. So the cap holds what the board would: the
+app's modules, objects and names (a name the player interned first is charged to the app
+when the app interns it), the player's garbage of each step only (a few hundred bytes at
+most), and ``gc.mem_alloc()`` and ``micropython.qstr_info()`` count the cap alone. With
+``righeap=0`` (and under any other interpreter) the job is as before: the plan's two lines
+followed by code.py's text, the player's ~5 KB and the holes it leaves counted in the cap
+(the worst plans' heap_floor measured 7 to 9 KB more so than with the rig's area;
+tools/measure/bench_board.py lists what each part costs).
 
 Failures (``Result.failure``): ``"pystack"`` (RuntimeError: pystack exhausted),
 ``"memory"`` (MemoryError), ``"timeout"``, ``"error"`` (anything else: the traceback is in
@@ -170,12 +182,29 @@ def make_tree(dest=None, header=b"M", root=ROOT):
 
 
 def app_job(plan):
-    """(code, None) for :func:`run`: the whole app under the rig's player with ``plan``
-    (see tools/rig/stubs/rigdriver.py), code.py the outermost frame as on the board (or
-    the file the board restarted into: the plan's ``next``, as :func:`run_app` sets it)."""
+    """(code, None) for :func:`run` without a rig's area (``righeap=0``): the whole app
+    under the rig's player with ``plan`` (see tools/rig/stubs/rigdriver.py), the player
+    started in the same script, before code.py's text, code.py the outermost frame as on
+    the board (or the file the board restarted into: the plan's ``next``, as
+    :func:`run_app` sets it)."""
     head = "import rigdriver\nrigdriver.start(%s)\n" % _py(plan)
+    return head + app_source(plan), None
+
+
+def app_source(plan):
+    """The text of the file the run starts in: code.py, or the plan's ``next``."""
     with open(os.path.join(ROOT, plan.get("next") or "code.py")) as f:
-        return head + f.read(), None
+        return f.read()
+
+
+def app_start(plan):
+    """The rig's start for :func:`run` with a rig's area (``start``): the player started
+    with ``plan``, and the modules it loads later (its report, and in a census run the
+    census) loaded now, so that all of it is in the rig's area, none in the capped heap."""
+    start = "import rigdriver\nrigdriver.start(%s)\nimport rigreport\n" % _py(plan)
+    if plan.get("collect", 0) > 1:
+        start += "import righeapcensus\n"
+    return start
 
 
 def guest(name):
@@ -189,7 +218,8 @@ def _py(value):
     return repr(json.loads(json.dumps(value)))
 
 
-# The heap census's import hook, put before the run's code (``run``'s ``before``): every
+# The heap census's import hook, put before the run's code (``run``'s ``before``; with a
+# rig's area, at the end of the rig's start, after the player): every
 # import of a module not loaded yet prints ``RIG-IMPORT <name> <bytes it added, its own
 # imports excluded> <depth>`` and, before and after, the interned names' line, so that
 # the reader can tell a module's code and objects from the names it interned.
@@ -241,17 +271,31 @@ def unix32(stubs="native"):
 
 
 def run(code, step=None, tree=None, pystack=BOARD_PYSTACK, heap=None, paths=PATHS,
-        interpreter=None, timeout=1800, before=""):
+        interpreter=None, timeout=1800, before="", start=None, righeap=None):
     """Run guest ``code`` (then ``step`` until it raises) with ``tree`` as the board's
     drive, a ``pystack``-byte pystack and, with ``heap``, a heap of that many bytes
     (else the binary's 1 MB), under ``interpreter`` (None: micropython32-pystubs, the
     pystack rig; see above), ``before`` run first of all (the census's import hook); a
-    :class:`Result`."""
+    :class:`Result`.
+
+    ``start``: the rig's own code (:func:`app_start`: its player), run before ``code`` as
+    the module ``rigstart``; with a rig's area of ``righeap`` bytes it runs there, outside
+    the capped heap, which micropython32 then adds (the seal: see the module's doc), and
+    ``before`` runs at its end, after the player is loaded. ``righeap=None``:
+    :data:`RIG_HEAP` when there is a ``start`` and the interpreter is micropython32, else
+    0 (``start`` then runs in the capped heap, before ``code``; a binary other than
+    micropython32 does not know ``-X righeap`` or ``-X rigstart``)."""
     tree = tree or make_tree()
     if interpreter is None:
         interpreter = unix32("python")
-    return _run_binary(os.path.abspath(interpreter), code, step, tree, pystack, heap, paths,
-                       timeout, before)
+    binary = os.path.abspath(interpreter)
+    if righeap is None:
+        righeap = RIG_HEAP if start and os.path.basename(binary) == "micropython32" else 0
+    if start and not righeap:
+        code = start + (code if isinstance(code, str) else "\n".join(code) + "\n")
+        start = None
+    return _run_binary(binary, code, step, tree, pystack, heap, paths, timeout, before,
+                       start, righeap)
 
 
 def _last_error(stdout, stderr):
@@ -271,7 +315,13 @@ def _last_error(stdout, stderr):
 RUN_DIR = "/tmp" if os.path.isdir("/tmp") else None
 
 
-def _run_binary(binary, code, step, tree, pystack, heap, paths, timeout, before=""):
+# The rig's area under micropython32 (``-X righeap``): the player and what it loads, with
+# room to spare (they take about 10 KB, the compile of the start included).
+RIG_HEAP = 64 * 1024
+
+
+def _run_binary(binary, code, step, tree, pystack, heap, paths, timeout, before="",
+                start=None, righeap=0):
     if not isinstance(code, str):
         code = "\n".join(code) + "\n"
     if step is not None:
@@ -279,6 +329,10 @@ def _run_binary(binary, code, step, tree, pystack, heap, paths, timeout, before=
     with tempfile.TemporaryDirectory(dir=RUN_DIR) as tmp:
         drive = os.path.join(tmp, "drive")
         shutil.copytree(tree, drive)
+        if start:
+            with open(os.path.join(drive, "rigstart.py"), "w") as f:
+                f.write(start + before)
+            before = ""
         with open(os.path.join(drive, "main_rig.py"), "w") as f:
             # The drive is the working folder here, not "/": the app finds sprites/ and
             # fonts/ there.
@@ -288,6 +342,8 @@ def _run_binary(binary, code, step, tree, pystack, heap, paths, timeout, before=
         argv = [binary, "-X", "pystack=%d" % pystack]  # micropython32 reads it
         if heap is not None:
             argv += ["-X", "heapsize=%d" % heap]
+        if start:
+            argv += ["-X", "righeap=%d" % righeap, "-X", "rigstart=rigstart"]
         argv.append("main_rig.py")
         try:
             p = subprocess.run(argv, capture_output=True, text=True, timeout=timeout,
@@ -312,9 +368,17 @@ def run_app(plan, reloads=3, **kw):
     of Results, one per start."""
     results = []
     plan = dict(plan)
+    righeap = kw.get("righeap")
+    if righeap is None:  # run()'s default: a rig's area under micropython32
+        binary = kw.get("interpreter")
+        righeap = RIG_HEAP if binary and os.path.basename(binary) == "micropython32" else 0
+    kw["righeap"] = righeap
     while True:
-        code, step = app_job(plan)
-        r = run(code, step, **kw)
+        if righeap:  # the player in the rig's area, outside the capped heap
+            r = run(app_source(plan), None, start=app_start(plan), **kw)
+        else:  # the player in the capped heap, started by the same script
+            code, step = app_job(plan)
+            r = run(code, step, **kw)
         results.append(r)
         if not r.ok or r.reload_nvm is None or len(results) > reloads:
             return results
@@ -428,17 +492,18 @@ def pystack_peak(plan, tree=None, lo=256, hi=8192):
 
 
 def heap_floor(plan, tree=None, lo=72 * 1024, hi=120 * 1024, step=1024, window=4096,
-               interpreter=None):
+               interpreter=None, righeap=None):
     """The smallest cap N (to ``step`` bytes) at which the whole app completes ``plan``
     under micropython32 (or ``interpreter``), and at every cap up to ``window`` above it:
     found by bisection in (lo, hi], then checked a step at a time above (fragmentation
     makes a single cap fail where a smaller one completes: a failure moves N above it).
     None when ``plan`` fails at ``hi``. About ten runs, where ``heap_needed`` takes one a
-    KB down from 128 KB."""
+    KB down from 128 KB. The rig's player is outside the cap (``righeap``: see
+    :func:`run`; ``righeap=0`` counts it in, as the rig did before it had an area)."""
     binary = interpreter or unix32()
 
     def fits(cap):
-        return play(plan, tree=tree, heap=cap, interpreter=binary).ok
+        return play(plan, tree=tree, heap=cap, interpreter=binary, righeap=righeap).ok
 
     n = smallest(fits, lo, hi, step)
     if n is None:
@@ -454,7 +519,7 @@ def heap_floor(plan, tree=None, lo=72 * 1024, hi=120 * 1024, step=1024, window=4
     return n
 
 
-def heap_needed(plan, tree=None, hi=128 * 1024, step=1024, interpreter=None):
+def heap_needed(plan, tree=None, hi=128 * 1024, step=1024, interpreter=None, righeap=None):
     """The smallest heap N (to ``step`` bytes) such that the whole app completes ``plan``
     with every cap from N to ``hi``, under micropython32 (or ``interpreter``), pystack at
     the board's 2,048 bytes; None when it fails at ``hi``. Found by stepping down from
@@ -462,9 +527,11 @@ def heap_needed(plan, tree=None, hi=128 * 1024, step=1024, interpreter=None):
     a smaller one (seen: 6 players failed at 116 KB, completed at 110-115 KB)."""
     binary = interpreter or unix32()
     n = hi
-    while n - step > 0 and play(plan, tree=tree, heap=n - step, interpreter=binary).ok:
+    while n - step > 0 and play(plan, tree=tree, heap=n - step, interpreter=binary,
+                                righeap=righeap).ok:
         n -= step
-    if n == hi and not play(plan, tree=tree, heap=hi, interpreter=binary).ok:
+    if n == hi and not play(plan, tree=tree, heap=hi, interpreter=binary,
+                            righeap=righeap).ok:
         return None
     return n
 

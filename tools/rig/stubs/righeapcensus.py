@@ -1,13 +1,16 @@
 """The board rig's heap census (plan key ``census``; tools/measure/bench_board.py reads
 it): where the heap goes at two moments of a match, the first deal (the table shown for
 the first time in a run) and the worst moment (the most live heap after a collection,
-each step). Its own module, imported only in a census run: normal runs hold none of it.
+each step). Its own module, imported only in a census run: normal runs hold none of it
+(under micropython32 the census run's start loads it with the player into the rig's area,
+outside the capped heap that ``gc.mem_alloc()`` counts: boardrig.app_start).
 
 Prints, at each of these moments, ``RIG-CENSUS <moment> <live bytes> <step> <screen>``, the
 interpreter's interned-name line (``micropython.qstr_info()``), ``RIG-LOADED`` with the
 modules loaded then, and ``RIG-CENSUS-END``. The worst moment is printed each time it
 grows: the last one printed is the run's. What each module cost when it loaded is
-printed by boardrig's ``CENSUS_HOOK``, put before everything else of the run.
+printed by boardrig's ``CENSUS_HOOK``, put before everything else of the run (with a
+rig's area: at the end of the rig's start, so that the player's modules are not listed).
 """
 
 import gc

@@ -1,6 +1,8 @@
 """The board rig's report (tools/rig/boardrig.py reads it): the result line at the end of a
-plan and what a restart hands to the next run. Its own module, imported only when it
-reports, so that its code is not in the heap of the match the rig measures; everything
+plan and what a restart hands to the next run. Its own module: under micropython32 the
+rig's start loads it with the player into the rig's area, outside the capped heap
+(boardrig.app_start); without a rig's area (``righeap=0``) it is imported only when it
+reports, so that its code is not in the heap of the match the rig measures. Everything
 is printed a piece at a time (a fragmented heap may have no block for a whole line)."""
 
 import sys
