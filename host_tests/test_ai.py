@@ -548,6 +548,55 @@ def test_a_decision_in_slices_is_the_decision_at_once():
     assert handed_back > 100
 
 
+def _transcript(rules, levels, seed, effort, slices):
+    """A whole match of ``levels[seat % len(levels)]`` Players with ``effort``: every
+    decision made by choose() (``slices`` None) or by begin() then think() a few units at
+    a time (sizes drawn from ``slices``), as (seat, action, thoughts) rows, then the
+    scores and each Player's generator state."""
+    m = Match(rules, seed=seed)
+    bots = [ai.Player(levels[s % len(levels)], seed=seed + s, effort=effort)
+            for s in range(rules.players)]
+    sizes = random.Random(seed)
+    rows = []
+    while not m.is_terminal() and len(rows) < 3000:
+        s = m.current_player()
+        view = m.view(s)
+        if slices is None:
+            action = bots[s].choose(view)
+        else:
+            bots[s].begin(view)
+            action = None
+            while action is None:
+                action = bots[s].think(sizes.choice(slices))
+        rows.append((s, action, ai.thoughts()))
+        m.apply_action(action)
+    return rows, list(m.scores), [bot.rng.state() for bot in bots]
+
+
+def test_whole_matches_in_slices_are_the_matches_at_once():
+    """Whole matches, every profile and variant of VARIANTS at 2-7 players, every level
+    (each seat's level rotating through the three; and tables of hard alone at the
+    larger of the board's budgets): played with every decision in slices (one deal, 50, 400 or 3,000
+    work units at a time, mixed), each match is the one choose() plays, action for
+    action, with the same deals weighed, the same scores and the same generators."""
+    decisions = 0
+    for i, (profile, settings) in enumerate(VARIANTS):
+        for players in (2 + i % 6, 7 - i % 3):
+            if settings.get("buyback") and players < 4:
+                players = 4
+            rules = Rules(profile, players=players, **settings)
+            tables = [(ai.LEVELS[i % 3:] + ai.LEVELS[:i % 3], None)]
+            if players & 1:
+                tables.append((("hard",), ai.EFFORT_AFTER_AI))
+            for levels, effort in tables:
+                seed = 100 * i + players
+                whole = _transcript(rules, levels, seed, effort, None)
+                sliced = _transcript(rules, levels, seed, effort, (0, 50, 400, 3000))
+                assert sliced == whole, (profile, settings, players, levels, effort)
+                decisions += len(whole[0])
+    assert decisions > 5000, decisions
+
+
 def test_think_continues_only_the_decision_its_player_began():
     """The search scratch is shared: a Player that begins takes it over, and the one it
     was taken from must begin again (ValueError), never finish on another's cards. A
