@@ -6,8 +6,9 @@ the match has applied a move (cucumber.app's "play": a card chosen on the table,
 cucumber.hand; an AI's card: ``act``), ``after_action`` shows what came of it (the card
 on the table, a trick taken, a round's penalty, pages to show) and saves, then
 ``advance`` moves on to whoever acts next: the table with a human's hand, a cover
-between two humans, or an AI, whose turn ``ai_turn`` plays once its thinking pause is
-over (cucumber.app's step keeps the time).
+between two humans, or an AI, whose turn ``ai_turn`` thinks a slice of work at each pass
+of cucumber.app's loop (the buttons read between two) and plays once decided and its
+thinking indicator has shown long enough (cucumber.app's step keeps the time).
 
 Loaded with cucumber.app for the whole run. The match's start (its players, its first
 save, the board's restart into it) is cucumber.starting's, loaded only then.
@@ -31,6 +32,13 @@ except ImportError:  # a board without it: no decision times
 
 _MASK = const((1 << 29) - 1)  # supervisor.ticks_ms() wraps at 2**29
 _AI_THINK_MS = const(250)  # the thinking indicator shows at least this long
+# Work units (engine.ai) an AI thinks in one pass of the loop. A think() slice is whole
+# deals until this much is done: at most about 200 + 600 units, measured at most 4.85
+# million fuel (43 ms on a SAMD51 at 113 M fuel a second; hard at EFFORT_AFTER_AI,
+# 2-7 players, every profile and the strict inverse game), and begin() gets a pass of
+# its own (at most 4.1 million fuel): with the loop's 10 ms sleep a pass stays well
+# under 100 ms, so the keys are read that often while an AI thinks (docs/AI.md).
+_AI_SLICE = const(200)
 _AI_PAUSE_MS = const(600)  # an AI's card stays highlighted this long
 _TRICK_PAUSE_MS = const(1200)  # a finished trick stays in view this long
 
@@ -319,21 +327,45 @@ def advance(app):
     else:
         turn_view(app)
     if app.kinds[s] != HUMAN:
-        app.ai_ready = (app.now + _AI_THINK_MS) & _MASK
+        # it thinks from the next pass of the loop (ai_turn), its card played once the
+        # indicator has shown _AI_THINK_MS from now (the tick kept in ai_ready meanwhile)
+        app.ai_ready = app.now
+        thinking = getattr(app, "thinking", None)
+        if thinking is None:  # the first AI turn of this App: [thinker, card, ns]
+            app.thinking = thinking = [None, None, 0]
+        thinking[0] = None
 
 
 def ai_turn(app):
-    """The AI to move decides (its thinking shown first) and plays."""
+    """The AI to move thinks, a pass of the loop at a time, then plays. The first pass
+    shows the thinking indicator and begins the decision (engine.ai.Player.begin); each
+    pass after it thinks ``_AI_SLICE`` work units, so that the keys are read between
+    slices (START opens the pause menu, and the decision goes on where it was on the
+    way back); once it is decided, ai_ready becomes the tick at which the indicator has
+    shown _AI_THINK_MS and the card is played at that pass. A student's bot (no
+    begin) decides in its first pass, within its own time limit."""
     m = app.match
     s = m.current_player()
-    app.ai_ready = None
     if s == NOBODY or app.kinds[s] == HUMAN:
+        app.ai_ready = None
         return
-    _refresh_display(app.hw.display)  # the thinking indicator is on screen before we compute
     bot = app.bots[s]
-    start = monotonic_ns() if monotonic_ns else None
-    card = bot.choose(m.view(s))
-    ns = monotonic_ns() - start if start is not None else None
+    thinking = app.thinking
+    if thinking[0] is not bot:
+        _begin(app, thinking, bot, m.view(s))
+        return
+    card = thinking[1]
+    if card is None:
+        if monotonic_ns:  # the decision's time: its slices' only
+            thinking[2] -= monotonic_ns()
+        card = bot.think(_AI_SLICE)
+        if monotonic_ns:
+            thinking[2] += monotonic_ns()
+        if card is not None:
+            _decided(app, thinking, card)
+        return
+    app.ai_ready = None
+    ns = thinking[2] if monotonic_ns else None
     if app.kinds[s] != BOT and deals():  # it searched: for the Inside the chip page
         app.decision_ns = ns
         app.decision_deals = deals()
@@ -344,6 +376,29 @@ def ai_turn(app):
     problem = getattr(bot, "problem", None)
     if problem and app.table is not None and app.screen is app.table:
         _say_problem(app.table, problem)
+
+
+def _begin(app, thinking, bot, view):
+    """The first pass of an AI's turn: the indicator on screen, then the decision begun
+    (a student's bot decides here and now)."""
+    _refresh_display(app.hw.display)  # the thinking indicator is on screen before we compute
+    thinking[0] = bot
+    thinking[1] = None
+    start = monotonic_ns() if monotonic_ns else None
+    if hasattr(bot, "begin"):
+        bot.begin(view)
+        card = None
+    else:
+        card = bot.choose(view)
+    thinking[2] = monotonic_ns() - start if start is not None else 0
+    if card is not None:
+        _decided(app, thinking, card)
+
+
+def _decided(app, thinking, card):
+    """The card is chosen: played at the pass when the indicator has shown long enough."""
+    thinking[1] = card
+    app.ai_ready = (app.ai_ready + _AI_THINK_MS) & _MASK
 
 
 def _say_problem(table, problem):
