@@ -125,12 +125,13 @@ def test_keys_during_ai_pause_are_ignored_and_thinking_is_shown_first():
     seen = []
     for s in (1, 2):
         bot = app.bots[s]
-        orig = bot.choose
+        for name in ("begin", "think"):  # it decides in slices, each with the indicator up
+            orig = getattr(bot, name)
 
-        def spy(view, orig=orig, s=s):
-            seen.append((s, app.table.status.text, app.hw.display.refreshes))
-            return orig(view)
-        bot.choose = spy
+            def spy(arg, orig=orig, s=s):
+                seen.append((s, app.table.status.text, app.hw.display.refreshes))
+                return orig(arg)
+            setattr(bot, name, spy)
     assert d.auto(lambda dr: dr.app.wait is not None and not dr.app.clear_after_wait,
                   max_steps=3000)
     assert seen

@@ -9,7 +9,8 @@ modules as Python stand-ins, whose frames count too): any deeper moment raises "
 exhausted" and fails the run. And it must complete every plan
 with its heap capped at 100 KB (micropython32, whose built-in modules are C as on the
 board: about 140 KB are free on a SAMD51, less a 40 KB margin), the objects of the
-built-in modules and the rig's player counted in it."""
+built-in modules counted in it and the rig's player outside it, in the rig's area of
+micropython32 (the board holds no player)."""
 
 import pytest
 

@@ -90,7 +90,7 @@ class App:
         self.screen = None
         self.pages = []
         self.wait = None  # tick deadline of the current pause
-        self.ai_ready = None  # tick after which the thinking AI may decide
+        self.ai_ready = None  # the AI to move thinks from this tick; decided, plays at it
         self.clear_after_wait = False
         self.penalty_scores = None
         self.lights = None

@@ -318,7 +318,7 @@ def start(plan):
         pass  # micropython32's C supervisor, which calls rigdriver itself
     PLAN = plan
     if plan.get("challenge") or plan.get("daily"):  # its keys: loaded for such a plan only
-        _player = __import__("rigchallenge").Player(plan)  # (the player counts in the heap)
+        _player = __import__("rigchallenge").Player(plan)  # (in the rig's area, outside the cap)
     else:
         _player = _Player(plan)
     if plan.get("nvm"):
