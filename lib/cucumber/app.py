@@ -349,6 +349,8 @@ class App:
                 turns.show_page(self)
             else:
                 turns.advance(self)
+        elif self.wait is not None and not self.pages:
+            turns.think_ahead(self)  # the next AI's decision needs only the cards down
         if (self.ai_ready is not None and self.wait is None
                 and ticks_diff(now, self.ai_ready) >= 0):
             turns.ai_turn(self)

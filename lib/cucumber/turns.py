@@ -8,7 +8,9 @@ on the table, a trick taken, a round's penalty, pages to show) and saves, then
 ``advance`` moves on to whoever acts next: the table with a human's hand, a cover
 between two humans, or an AI, whose turn ``ai_turn`` thinks a slice of work at each pass
 of cucumber.app's loop (the buttons read between two) and plays once decided and its
-thinking indicator has shown long enough (cucumber.app's step keeps the time).
+thinking indicator has shown long enough (cucumber.app's step keeps the time). While
+the table holds still after a card (the highlight, a taken trick), the AI to move next
+already thinks (``think_ahead``): its decision needs only the cards already down.
 
 Loaded with cucumber.app for the whole run. The match's start (its players, its first
 save, the board's restart into it) is cucumber.starting's, loaded only then.
@@ -120,6 +122,9 @@ def _set_lights(app, colors):
 
 def act(app, action):
     """Apply a card or a re-entry answer for the player to move, then react."""
+    thinking = getattr(app, "thinking", None)
+    if thinking is not None:
+        thinking[0] = None  # a decision begun was for the position before this move
     app.match.apply_action(action)
     after_action(app)
 
@@ -327,13 +332,36 @@ def advance(app):
     else:
         turn_view(app)
     if app.kinds[s] != HUMAN:
-        # it thinks from the next pass of the loop (ai_turn), its card played once the
-        # indicator has shown _AI_THINK_MS from now (the tick kept in ai_ready meanwhile)
+        # it thinks from the next pass of the loop (ai_turn) unless it began during the
+        # pause before (think_ahead); its card is played once the indicator has shown
+        # _AI_THINK_MS from now (the turn's start kept in ai_ready meanwhile)
         app.ai_ready = app.now
         thinking = getattr(app, "thinking", None)
-        if thinking is None:  # the first AI turn of this App: [thinker, card, ns]
-            app.thinking = thinking = [None, None, 0]
-        thinking[0] = None
+        if thinking is None:
+            app.thinking = [None, None, 0]  # the first AI turn of this App
+        elif thinking[0] is app.bots[s] and thinking[1] is not None:
+            _decided(app)  # decided ahead: the card after the indicator's time
+
+
+def think_ahead(app):
+    """A slice of thinking for the AI to move next while the table holds still after a
+    card (cucumber.app's step, during a pause with no page to come): the same decision
+    as on its turn, begun earlier (the pause's time is the player's anyway). A student's
+    bot decides on its turn only."""
+    m = app.match
+    if m is None or m.phase != PHASE_PLAY or m.is_terminal():
+        return
+    s = m.current_player()
+    if s == NOBODY or app.kinds[s] == HUMAN or app.kinds[s] == BOT:
+        return
+    thinking = getattr(app, "thinking", None)
+    if thinking is None:
+        app.thinking = thinking = [None, None, 0]
+    bot = app.bots[s]
+    if thinking[0] is not bot:
+        _begin(app, thinking, bot, m.view(s), False)
+    elif thinking[1] is None:
+        _think(app, thinking, bot)
 
 
 def ai_turn(app):
@@ -341,9 +369,10 @@ def ai_turn(app):
     shows the thinking indicator and begins the decision (engine.ai.Player.begin); each
     pass after it thinks ``_AI_SLICE`` work units, so that the keys are read between
     slices (START opens the pause menu, and the decision goes on where it was on the
-    way back); once it is decided, ai_ready becomes the tick at which the indicator has
-    shown _AI_THINK_MS and the card is played at that pass. A student's bot (no
-    begin) decides in its first pass, within its own time limit."""
+    way back); once it is decided (maybe already during the pause before the turn:
+    ``think_ahead``), the card is played at the first pass after the indicator has shown
+    _AI_THINK_MS. A student's bot (no begin) decides in its first pass, within its own
+    time limit."""
     m = app.match
     s = m.current_player()
     if s == NOBODY or app.kinds[s] == HUMAN:
@@ -352,17 +381,11 @@ def ai_turn(app):
     bot = app.bots[s]
     thinking = app.thinking
     if thinking[0] is not bot:
-        _begin(app, thinking, bot, m.view(s))
+        _begin(app, thinking, bot, m.view(s), True)
         return
     card = thinking[1]
     if card is None:
-        if monotonic_ns:  # the decision's time: its slices' only
-            thinking[2] -= monotonic_ns()
-        card = bot.think(_AI_SLICE)
-        if monotonic_ns:
-            thinking[2] += monotonic_ns()
-        if card is not None:
-            _decided(app, thinking, card)
+        _think(app, thinking, bot)
         return
     app.ai_ready = None
     ns = thinking[2] if monotonic_ns else None
@@ -378,27 +401,38 @@ def ai_turn(app):
         _say_problem(app.table, problem)
 
 
-def _begin(app, thinking, bot, view):
-    """The first pass of an AI's turn: the indicator on screen, then the decision begun
-    (a student's bot decides here and now)."""
-    _refresh_display(app.hw.display)  # the thinking indicator is on screen before we compute
+def _begin(app, thinking, bot, view, on_turn):
+    """The first pass of an AI's decision: on its turn the indicator on screen first;
+    then the decision begun (a student's bot decides here and now)."""
+    if on_turn:  # the thinking indicator is on screen before we compute
+        _refresh_display(app.hw.display)
     thinking[0] = bot
-    thinking[1] = None
     start = monotonic_ns() if monotonic_ns else None
     if hasattr(bot, "begin"):
         bot.begin(view)
-        card = None
+        thinking[1] = None
     else:
-        card = bot.choose(view)
+        thinking[1] = bot.choose(view)
+        _decided(app)
     thinking[2] = monotonic_ns() - start if start is not None else 0
+
+
+def _think(app, thinking, bot):
+    """A slice of the decision begun: ``thinking[1]`` is its card once it is decided."""
+    if monotonic_ns:  # the decision's time: its slices' only
+        thinking[2] -= monotonic_ns()
+    card = thinking[1] = bot.think(_AI_SLICE)
+    if monotonic_ns:
+        thinking[2] += monotonic_ns()
     if card is not None:
-        _decided(app, thinking, card)
+        _decided(app)
 
 
-def _decided(app, thinking, card):
-    """The card is chosen: played at the pass when the indicator has shown long enough."""
-    thinking[1] = card
-    app.ai_ready = (app.ai_ready + _AI_THINK_MS) & _MASK
+def _decided(app):
+    """The card is chosen: on the AI's turn (its start in ai_ready), played at the pass
+    when the indicator has shown long enough; ahead of it, advance says when."""
+    if app.ai_ready is not None:
+        app.ai_ready = (app.ai_ready + _AI_THINK_MS) & _MASK
 
 
 def _say_problem(table, problem):
