@@ -30,9 +30,10 @@ cheapest way: medium and hard sit a round out when they may, else pay; easy pays
   (:func:`_rollout`). A candidate's score, summed over the same deals, is its match-aware
   cost (the penalty if this seat takes the last trick; more if that reaches the
   threshold, more still on the last life and most under first out loses; nothing extra in
-  fixed rounds) plus the rank of the card this seat kept for the last trick (12 - rank in
-  the inverse game): on the 15-40 deals the budget buys at a first trick, most candidates
-  take no penalty at all, and a low card kept is what keeps it that way. The lowest
+  fixed rounds), and when it follows, plus the rank of the card this seat kept for the
+  last trick (12 - rank in the inverse game): on the 15-40 deals the budget buys at a
+  first trick, most candidates take no penalty at all, and a low card kept is what keeps
+  it that way; a lead is scored by its cost alone, which measured better. The lowest
   score is played; a tie keeps the heuristic's card. :func:`thoughts` reports what a
   decision weighed: the deals, the work, and each candidate's mean cost and risk (the
   score's kept rank is not in it).
@@ -268,8 +269,9 @@ class Player:
                 return None
         # hard's score adds to the cost the rank of the card it kept for the last trick: on
         # the few deals the budget buys most candidates take no penalty, and the kept card
-        # tells them apart (docs/AI.md)
-        weight = self.level >> 1
+        # tells them apart; but not when it leads, where the cost alone plays better
+        # (docs/AI.md)
+        weight = self.level >> 1 if state[_TRICK_LEN] else 0
         best = 0
         for i in range(candidates):
             state[_KEPT + i] = state[_COST + i] + weight * state[_KEPT + i]
