@@ -258,6 +258,18 @@ def test_a_blank_inside_a_code_names_its_place():
     assert box == " ".join(_wrap("Not a code: check the 5th character."))
 
 
+def test_the_entry_and_the_set_up_are_never_loaded_together():
+    """The set-up's code goes before the entry's loads, and back: the title's run holds
+    one of them at a time (together they were its tightest moment on the board rig)."""
+    import sys
+    d = Driver(nvm=blank_nvm(), seed=3)
+    entry(d)
+    assert "cucumber.menus" not in sys.modules
+    d.press(keys.B)
+    assert d.name() == "setup"
+    assert "cucumber.challenges" not in sys.modules
+
+
 def test_a_day_that_does_not_exist_is_refused():
     d = Driver(nvm=blank_nvm(), seed=3)
     scr = entry(d, "daily")

@@ -19,8 +19,8 @@ Only the current screen's display group exists: making a screen builds its group
 the previous one is dropped, and nothing holds the old one while the new one is built
 (not ``step()``'s local, not the lobby's code: measured, that took 4-6 KB of the worst
 plans' heap). Only the current screen's code is loaded, too: each screen module (menus,
-rulespage, summary, pause, chip) is imported when one of its screens opens and
-forgotten when a screen of another opens. The table's modules stay for the whole of a
+rulespage, summary, pause, chip, challenges) is imported when one of its screens opens
+and forgotten when a screen of another opens. The table's modules stay for the whole of a
 match: imported again after every round's pages they fragmented the heap (measured on
 micropython32: the worst plan needed 102,400 B that way, 101,376 B kept). The title's
 code (cucumber.lobby, cucumber.settings, the version) is forgotten for the whole of a
@@ -45,7 +45,8 @@ from cucumber.board import ticks_diff
 _MASK = const((1 << 29) - 1)  # supervisor.ticks_ms() wraps at 2**29
 _GUARD_MS = const(150)  # keys are ignored this long after a screen change
 
-SCREEN_MODULES = ("menus", "rulespage", "summary", "pause", "chip")  # one loaded
+SCREEN_MODULES = ("menus", "rulespage", "summary", "pause", "chip",
+                  "challenges")  # one loaded
 TABLE_MODULES = ("table", "hand")  # kept for the whole of a match
 OUTSIDE_A_MATCH = ("lobby", "settings", "version")  # forgotten while a match is on
 # engine modules a match imports on rare occasions (a Continue, the rules page, an

@@ -124,6 +124,9 @@ def command(app, cmd):
         from cucumber.codes import setup_match
         setup_match(app, cmd[1], bytearray(app.setup.kinds))
     elif c == "challenge":  # ("challenge", what, ...): cucumber.challenges
+        # the set-up's screen and code go first: the entry's code loaded beside them was
+        # the title run's worst moment (micropython32, 4p-challenge-code)
+        let_go(app)
         from cucumber.challenges import command as challenge
         challenge(app, cmd)
     elif c == "demo":
