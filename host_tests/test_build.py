@@ -100,6 +100,18 @@ def test_every_mpy_is_circuitpython_v6(built):
         assert files[f][:2] == b"C\x06", f
 
 
+def test_each_module_names_itself_by_its_import_name(built):
+    """A module's embedded source name is the name it is imported by, which the board
+    interns anyway: a traceback reads ``File "cucumber.app"``, and no path is interned
+    beside it for every module (never freed)."""
+    _out, files = built
+    for f in ("lib/cucumber/app.mpy", "lib/engine/ai.mpy", "lib/cucumber/__init__.mpy"):
+        data = files[f]
+        name = f[4:-4].replace("/__init__", "").replace("/", ".").encode()
+        assert name in data, (f, name)
+        assert f[:-4].encode() + b".py" not in data, f
+
+
 def test_total_size_within_one_megabyte(built):
     _out, files = built
     total = sum(len(v) for k, v in files.items() if k != bundle.MARKER)
