@@ -44,12 +44,13 @@ one more for each redraw to fit a bound, a candidate's play-out four beyond its 
 a deal three (about 6 k MicroPython fuel a unit on average in each scenario of
 tools/measure/bench_ai.py). Deals are sampled while another one fits in the budget, at most
 ``_MAX_SAMPLES``; when a single deal would cost more than half of it, the heuristic's card
-is played. Fuel grows about linearly with the budget. The board's two budgets
-(docs/AI.md, The budget): ``EFFORT_AFTER_HUMAN``, a Player's default, keeps a decision
-under 30 million fuel, the thinking indicator's 0.25 s on a SAMD51 (estimate);
-``EFFORT_AFTER_AI``, three times that, under 85 million, for the 0.85 s of the indicator
-and the highlight of the AI's card before. After a decision ``_search_state[_WORK]``
-holds the work it did.
+is played. Fuel grows about linearly with the budget. ``EFFORT_AFTER_HUMAN``, a Player's
+default and the board's one budget, keeps a decision under 30 million fuel, the thinking
+indicator's 0.25 s on a SAMD51 (estimate); ``EFFORT_AFTER_AI``, three times that, under
+85 million, is what the indicator and the highlight of an AI's card before could pay
+for: measured at the arena's mixed table it changed no verdict, so the board does not
+use it (docs/AI.md, The budget). After a decision ``_search_state[_WORK]`` holds the work
+it did.
 
 :meth:`Player.begin` reads the view and sets the search up; :meth:`Player.think` goes on
 with it a slice at a time (whole deals) and gives the action when the budget is spent.
