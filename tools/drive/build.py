@@ -157,15 +157,15 @@ def compile_tree(tool, src_dir, out, dest_rel, dotted=False):
     ``dotted``: each module's embedded source name is its import name ("cucumber.app",
     "engine"), which the board interns anyway when it imports the module, rather than a
     path that would be one more interned name per module, never freed (tracebacks then
-    read ``File "cucumber.app"``; micropython32: 38 names and about 1.1 KB of a match's
-    heap)."""
+    read ``File "cucumber.app"``; micropython32, 5p-bot-hints' match: 33 names and 694 B
+    of names fewer)."""
     files = py_files(src_dir)
     if not files:
         raise BuildError("no Python files in %s" % src_dir)
     for rel in files:
         target_rel = os.path.join(dest_rel, rel[:-3] + ".mpy")
         if dotted:
-            parts = (dest_rel.split("/")[1:] + rel[:-3].split(os.sep))
+            parts = dest_rel.split("/")[1:] + rel[:-3].split(os.sep)
             if parts[-1] == "__init__":
                 parts.pop()
             name = ".".join(parts)
