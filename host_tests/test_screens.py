@@ -417,3 +417,22 @@ def test_the_title_goes_round_and_has_no_scroll_bar(disp):
     assert thumb == [] and track == []  # every row in view: no bar
     d.press(keys.UP)  # from the first row to the last, in view
     assert m.cursor == 4
+
+
+
+def test_no_review_once_the_round_is_over(disp):
+    """SELECT during the pause on the round's last trick: the match has already dealt the
+    next round, so a review would show no card played. It beeps and opens nothing; the
+    round's summary follows as without it."""
+    d = Driver(display=disp, seed=4)
+    d.start(profile=0, players=4, kinds=(HUMAN, MEDIUM, MEDIUM, MEDIUM), end=0, reentry=1)
+
+    def round_over(dr):
+        t = dr.app.table
+        return dr.name() == "table" and t is not None and t.frozen and dr.app.pages
+    assert d.auto(round_over, max_steps=6000)
+    beeps = []
+    d.app.hw.beep = beeps.append
+    d.press(keys.SELECT)
+    assert not d.app.table.reviewing and beeps == ["error"]
+    assert d.auto(lambda dr: dr.name() == "round", max_steps=200)

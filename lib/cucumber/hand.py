@@ -45,6 +45,10 @@ class Hand:
                 self.close_review()
             return None
         if k == keys.SELECT:
+            if self.frozen:
+                # the round's last trick, in view until its summary: the match has dealt
+                # the next round, whose played cards (none) are all a review could show
+                return ("error",)
             if self.m.rules.open_cards:
                 self.open_review(self.holder)
             else:
