@@ -149,7 +149,7 @@ def test_a_match_fits_the_heap_budget_in_every_language(tree, unix32, code):
         assert screen in r.result["screens"], r.result
 
 
-@pytest.mark.parametrize("cap_kb", [88, 84])
+@pytest.mark.parametrize("cap_kb", [84, 80])
 def test_a_heap_smaller_than_the_match_needs_gets_the_memory_screen(tree, unix32, cap_kb):
     """The shortage path, at caps below what the largest match needs: the player sees
     the app's own memory screen (not a traceback on the display), the match stays
