@@ -24,6 +24,10 @@
   sharp answers them (sit out when offered, else pay).
 - ``pimc2``: the same, the playouts following sharp's rule for every player.
 - ``easy`` / ``medium`` / ``hard``: the built-in opponents of ``engine.ai``.
+- ``policy``: the first-trick table alone (tools/measure/policy.py, distilled offline by
+  tools/measure/distill.py) where it has an entry, medium everywhere else: against medium,
+  what the table is worth. ``policy-hard``: the table where it has an entry, hard
+  everywhere else (hard's own search at the first trick otherwise).
 - a path ending in ``.py``: a student's bot file defining ``choose(view)`` (see
   engine/botview.py and :class:`FileBot`), shown under the file's base name.
 
@@ -45,8 +49,10 @@ from engine.match import PAY, SIT_OUT, PHASE_PLAY
 from engine.rng import Rng
 from engine.rules import ACE_FORCES_LOWEST, ACE_WINS_LAST
 
+import policy
+
 NAMES = ("hard", "medium", "easy", "sharp", "random", "oracle", "oracle-medium", "pimc",
-         "pimc2")
+         "pimc2", "policy", "policy-hard")
 PIMC_SAMPLES = 1000
 
 
@@ -70,6 +76,8 @@ def make(name, seed=1, effort=None):
         return Oracle(name == "oracle-medium")
     if name in ("pimc", "pimc2"):
         return Pimc(seed, PIMC_SAMPLES if effort is None else effort, name == "pimc2")
+    if name in ("policy", "policy-hard"):
+        return PolicyFirst(seed, "medium" if name == "policy" else "hard", effort)
     raise ValueError("unknown player %r (one of %s)" % (name, ", ".join(NAMES)))
 
 
@@ -219,6 +227,24 @@ class Sharp:
         if legal[-1] >> 2 >= _top(view):
             return legal[-1]
         return legal[0]
+
+
+class PolicyFirst:
+    """The first-trick table where it has an entry (tools/measure/policy.py), the AI
+    ``level`` elsewhere; ``path``: another table file than the committed one."""
+
+    def __init__(self, seed=1, level="medium", effort=None, path=None):
+        self.name = "policy" if level == "medium" else "policy-" + level
+        self.bot = ai.Player(level, seed=seed, effort=effort)
+        self.path = path
+
+    def choose(self, view):
+        if not view.phase():
+            card = policy.first_trick(view, view.legal_cards(), self.path)
+            if card >= 0:
+                self.bot.observe(view)  # the AI's memory sees this turn too
+                return card
+        return self.bot.choose(view)
 
 
 class RandomPlayer:
