@@ -123,6 +123,14 @@ for seed in range(1, 9):
         m.apply_action(card if card >= 0 else legal[0])
 """
 
+def test_the_tool_never_replaces_a_file_it_did_not_write(tmp_path):
+    mine = tmp_path / "notes.bin"
+    mine.write_bytes(b"a user's file")
+    with pytest.raises(SystemExit):
+        distill.main(["--sizes", "2", "--deals", "1", "--quiet", "--out", str(mine)])
+    assert mine.read_bytes() == b"a user's file"
+
+
 _BOARD_GUEST = """
 import gc
 from engine.match import Match

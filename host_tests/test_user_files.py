@@ -40,6 +40,7 @@ WRITERS = {
     "make_sprites.py": "sprites/ (the repository's own), or a new/empty/marked --out DIR",
     "make_glyphs.py": "fonts/ (the repository's own), or a new/empty/marked --out DIR",
     "ownfiles.py": "the rule itself",
+    "distill.py": "--out FILE: a new file, or a first-trick table it wrote (b'CUC1')",
     "build_unix32.py": "tools/rig/build/ (micropython32 and its sources: the repository's own)",
     # temporary folders of their own (tempfile), removed again
     "boardrig.py": "temporary drive trees", "bench.py": "temporary trees",

@@ -216,6 +216,11 @@ def main(argv=None):
     for n in sizes:
         if n not in SIZES:
             ap.error("--sizes: 2 to 7")
+    if os.path.exists(a.out):  # only a table this tool wrote is replaced
+        with open(a.out, "rb") as f:
+            if f.read(4) != b"CUC1":
+                ap.error("--out %s: exists and is not a first-trick table; not replaced"
+                         % a.out)
     t = time.time()
     found = collect(sizes, a.deals, a.teacher, a.seed, a.jobs, not a.quiet)
     table, stats, filled = fit(found, a.min)
