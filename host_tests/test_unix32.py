@@ -529,6 +529,37 @@ def test_the_builtin_modules_code_costs_no_heap(binary, pystubs, tmp_path):
     assert int(stubs.stdout) > 4096
 
 
+def test_the_heap_census_by_kind_sums_to_the_live_heap(binary, tmp_path):
+    """righeap.kinds() (tools/rig/unix32/mod_righeap.c) names what the heap holds: each
+    object by its type, a bare block by what holds it; its lines sum to gc.mem_alloc()
+    after a collection, and counting allocates nothing on the heap it counts."""
+    p = run(binary, tmp_path, """
+        import gc, righeap
+        class Page:
+            def __init__(self):
+                self.lines = ["line"]
+        keep = [bytearray(1000), Page()]
+        dropped = bytearray(2000)
+        dropped = None
+        gc.collect()
+        print(gc.mem_alloc())
+        righeap.kinds()
+        print(gc.mem_alloc())
+    """)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.split("\n")
+    before, after = int(lines[0]), int([ln for ln in lines if ln][-1])
+    kinds = {}
+    for ln in lines:
+        if ln.startswith("RIG-KIND "):
+            _, n, blocks, kind = ln.split(" ", 3)
+            kinds[kind] = (int(n), int(blocks))
+    assert sum(n for n, _ in kinds.values()) == before
+    assert after == before
+    assert kinds["bytearray data"][0] >= 1000 and kinds["bytearray data"][0] < 2000
+    assert kinds["Page"] == (16, 1)  # the instance; its attributes' table is "Page data"
+    assert "Page data" in kinds and "function data" in kinds and "names" in kinds
+
 def test_nvm_is_a_bytearray_off_the_heap(binary, tmp_path):
     p = run(binary, tmp_path, """
         import gc

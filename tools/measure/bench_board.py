@@ -19,7 +19,9 @@
 - ``heap_breakdown``: in the worst plan, at its first deal and at its worst moment, each
   loaded module's resident bytes (its code, functions and classes, as it loaded), the
   interned names, the rig's own modules, and the rest (display objects, the match and
-  its players, texts, sound) (``boardrig.census``).
+  its players, texts, sound) (``boardrig.census``); and the same live heap by kind
+  (``by_kind``: code, names, dicts, display, other; ``kinds``: every type, the census of
+  tools/rig/unix32/mod_righeap.c), which also shows a closed screen still held then.
 - ``heap_parts``: a 7-player match's parts made one at a time (tools/rig/guest_heap.py):
   the display objects, the match, six hard players, the fonts.
 
@@ -118,8 +120,9 @@ def heap(tree):
          "live heap after a collection at two moments of the plan's match (the first "
          "deal; the worst moment): each loaded module's code and objects as it loaded "
          "(names it interned excluded), the interned names, and the rest (display "
-         "objects, the match, players, texts, sound); collections at every step: "
-         "figures only",
+         "objects, the match, players, texts, sound); and the same heap by kind (every "
+         "block the collector keeps, by its type or its holder's); collections at every "
+         "step: figures only",
          machine=HEAP_MACHINE, case=worst,
          moments={k: breakdown(v) for k, v in c.items()})
     emit("heap_parts", sum(n for n, _ in where_the_heap_goes(tree, binary)), "bytes",
@@ -129,6 +132,35 @@ def heap(tree):
 
 
 RIG_ONLY = ("rigdriver", "righeapcensus", "rigreport", "board")  # not on a board
+
+
+# The census by kind (tools/rig/unix32/mod_righeap.c) in groups: an object's type, or
+# "<type> data" for a block that the object holds (bytecode: "function data").
+CODE_KINDS = ("function", "closure", "type", "module", "staticmethod", "classmethod",
+              "property", "bound_method")
+DISPLAY_KINDS = ("Group", "TileGrid", "Bitmap", "Palette", "OnDiskBitmap", "Rectangle",
+                 "Circle", "Polygon", "Text", "Font", "ColorConverter")
+
+
+def by_kind(kinds):
+    """{group: bytes} of a census's kinds: code (functions and their bytecode, classes,
+    modules' constants), names (the interned names' pools and characters), dicts (module
+    globals, class and other dicts), display (the display objects and what they hold), other
+    (the match and its players, strings, lists, the store, the hardware)."""
+    groups = {"code": 0, "names": 0, "dicts": 0, "display": 0, "other": 0}
+    for n, _, kind in kinds:
+        base = kind[:-5] if kind.endswith(" data") else kind
+        if kind == "names":
+            groups["names"] += n
+        elif base in CODE_KINDS:
+            groups["code"] += n
+        elif base in ("dict", "dict_view"):
+            groups["dicts"] += n
+        elif base in DISPLAY_KINDS:
+            groups["display"] += n
+        else:
+            groups["other"] += n
+    return groups
 
 
 def breakdown(moment):
@@ -143,7 +175,9 @@ def breakdown(moment):
             "interned_names": moment["names"], "modules_total": code,
             "modules": [[n, m] for n, m in mods], "rig_player_modules": rig,
             "parts": [[n, label] for n, label in parts],
-            "rest": moment["live"] - moment["names"] - code - rig - sum(n for n, _ in parts)}
+            "rest": moment["live"] - moment["names"] - code - rig - sum(n for n, _ in parts),
+            "by_kind": by_kind(moment.get("kinds") or []),
+            "kinds": [[n, blocks, kind] for n, blocks, kind in moment.get("kinds") or []]}
 
 
 def where_the_heap_goes(tree, binary):

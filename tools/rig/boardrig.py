@@ -550,7 +550,9 @@ def census(plan, tree=None, interpreter=None):
     "modules": [(bytes, name)] of the modules loaded then, largest first, each with the
     bytes it added when it loaded less the names it interned then, "parts": [(bytes,
     label)], what its display objects, its match and players and its sound held (a run
-    of its own, replaying the plan to that step and letting go of each in turn)}.
+    of its own, replaying the plan to that step and letting go of each in turn), "kinds":
+    [(bytes, blocks, kind)], the live heap by kind (tools/rig/unix32/mod_righeap.c; empty
+    with an interpreter that lacks it)}.
     Collections at every step and every import: figures only (the heap
     fragments otherwise)."""
     plan = dict(plan)
@@ -603,12 +605,19 @@ def _census_of(stdout):
             costs[name] = int(own) - q_own.get(name, 0)
         elif line.startswith("RIG-CENSUS "):
             _, moment, live, step, screen = line.split(" ", 4)
-            loaded = lines[i + 2][len("RIG-LOADED "):].split()
+            kinds = []
+            i += 1
+            while lines[i].startswith("RIG-KIND "):
+                _, n, blocks, kind = lines[i].split(" ", 3)
+                kinds.append((int(n), int(blocks), kind))
+                i += 1
+            loaded = lines[i + 1][len("RIG-LOADED "):].split()
             moments[moment] = {
                 "live": int(live), "screen": screen, "step": int(step),
-                "names": _qstr_bytes(lines[i + 1]),
-                "modules": sorted(((costs.get(m, 0), m) for m in loaded), reverse=True)}
-            i += 3
+                "names": _qstr_bytes(lines[i]),
+                "modules": sorted(((costs.get(m, 0), m) for m in loaded), reverse=True),
+                "kinds": sorted(kinds, reverse=True)}
+            i += 2
             continue
         i += 1
     return moments

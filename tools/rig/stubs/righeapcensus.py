@@ -6,8 +6,10 @@ each step). Its own module, imported only in a census run: normal runs hold none
 outside the capped heap that ``gc.mem_alloc()`` counts: boardrig.app_start).
 
 Prints, at each of these moments, ``RIG-CENSUS <moment> <live bytes> <step> <screen>``, the
-interpreter's interned-name line (``micropython.qstr_info()``), ``RIG-LOADED`` with the
-modules loaded then, and ``RIG-CENSUS-END``. The worst moment is printed each time it
+live heap by kind (``RIG-KIND <bytes> <blocks> <kind>`` lines from micropython32's
+``righeap.kinds()``: every block by its type, or by what holds it), the interpreter's
+interned-name line (``micropython.qstr_info()``), ``RIG-LOADED`` with the modules loaded
+then, and ``RIG-CENSUS-END``. The worst moment is printed each time it
 grows: the last one printed is the run's. What each module cost when it loaded is
 printed by boardrig's ``CENSUS_HOOK``, put before everything else of the run (with a
 rig's area: at the end of the rig's start, so that the player's modules are not listed).
@@ -15,6 +17,11 @@ rig's area: at the end of the rig's start, so that the player's modules are not 
 
 import gc
 import sys
+
+try:  # the census by kind of micropython32 (and -pystubs): tools/rig/unix32/mod_righeap.c
+    import righeap
+except ImportError:  # an interpreter without it: no RIG-KIND lines
+    righeap = None
 
 _worst = [0]
 _first = [False]
@@ -36,6 +43,8 @@ def show(player, screen, app):
 def _print(moment, live, step, screen):
     import micropython
     print("RIG-CENSUS", moment, live, step, screen)
+    if righeap is not None:  # first: the lines below make garbage that a stale word may hold
+        righeap.kinds()
     micropython.qstr_info()
     print("RIG-LOADED", " ".join(sorted(sys.modules.keys())))
     print("RIG-CENSUS-END")

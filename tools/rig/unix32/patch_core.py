@@ -36,6 +36,10 @@ lookup finds (its hash byte is changed); the name keeps the rig's id, so that th
 code and the app's agree on it. And micropython.qstr_info() counts the pools made after
 the seal only (``rig_sealed_pool``: the rig's last), the app's.
 
+py/gc.c also gains ``rig_heap_walk`` (appended, both binaries): every block the collector
+would keep, found as gc_mark finds it, for ``righeap.kinds()`` (mod_righeap.c), the heap
+census by kind. It reads the collector's tables and changes nothing.
+
 Each change replaces one exact passage of the file; if the passage is not found exactly
 once (another MicroPython version), the script stops with a message instead of building
 something else.
@@ -183,7 +187,144 @@ QSTR_CHANGES = [
     ),
 ]
 
+GC_APPEND = r'''
+
+// ----- board rig (tools/rig/unix32/patch_core.py): the heap census's walk -----------------
+// Every block reachable from the roots the collector scans (the root pointers, the pystack
+// in use, the C stack from this frame up), each found as gc_mark finds it: by a word equal
+// to its head's address. ``visit`` gets each such block of the last area (the capped heap
+// when the rig's area is sealed) with its bytes and the block that first reached it (NULL:
+// a root). The walk's own bookkeeping is C's malloc, so the heap it reads stays as it was.
+// Returns 0, or -1 when malloc failed (nothing visited).
+#include <stdlib.h>
+
+typedef struct _rig_walk_area_t {
+    mp_state_mem_area_t *area;
+    void **from; // per block: the block that reached it, or a root marker; NULL unreached
+} rig_walk_area_t;
+
+#define RIG_WALK_AREAS (4)
+#define RIG_WALK_ROOT ((void *)1)
+
+static rig_walk_area_t rig_walk_areas[RIG_WALK_AREAS];
+static size_t rig_walk_n_areas;
+static void **rig_walk_queue;
+static size_t rig_walk_len, rig_walk_cap;
+static int rig_walk_failed;
+
+static void **rig_walk_slot(void *ptr) {
+    for (size_t i = 0; i < rig_walk_n_areas; i++) {
+        mp_state_mem_area_t *area = rig_walk_areas[i].area;
+        if ((byte *)ptr < area->gc_pool_start || (byte *)ptr >= area->gc_pool_end
+            || ((uintptr_t)ptr & (BYTES_PER_BLOCK - 1)) != 0) {
+            continue;
+        }
+        size_t block = BLOCK_FROM_PTR(area, ptr);
+        if (ATB_GET_KIND(area, block) != AT_HEAD && ATB_GET_KIND(area, block) != AT_MARK) {
+            return NULL;
+        }
+        return &rig_walk_areas[i].from[block];
+    }
+    return NULL;
+}
+
+static size_t rig_walk_bytes(void *ptr) {
+    for (size_t i = 0; i < rig_walk_n_areas; i++) {
+        mp_state_mem_area_t *area = rig_walk_areas[i].area;
+        if ((byte *)ptr >= area->gc_pool_start && (byte *)ptr < area->gc_pool_end) {
+            size_t total = area->gc_alloc_table_byte_len * BLOCKS_PER_ATB;
+            size_t block = BLOCK_FROM_PTR(area, ptr), end = block + 1;
+            while (end < total && ATB_GET_KIND(area, end) == AT_TAIL) {
+                end++;
+            }
+            return (end - block) * BYTES_PER_BLOCK;
+        }
+    }
+    return 0;
+}
+
+static void rig_walk_reach(void *ptr, void *from) {
+    void **slot = rig_walk_slot(ptr);
+    if (slot == NULL || *slot != NULL || rig_walk_failed) {
+        return;
+    }
+    if (rig_walk_len == rig_walk_cap) {
+        size_t cap = rig_walk_cap ? 2 * rig_walk_cap : 1024;
+        void **q = realloc(rig_walk_queue, cap * sizeof(void *));
+        if (q == NULL) {
+            rig_walk_failed = 1;
+            return;
+        }
+        rig_walk_queue = q;
+        rig_walk_cap = cap;
+    }
+    *slot = from;
+    rig_walk_queue[rig_walk_len++] = ptr;
+}
+
+static void rig_walk_roots(void **start, void **end) {
+    for (void **w = start; w < end; w++) {
+        rig_walk_reach(*w, RIG_WALK_ROOT);
+    }
+}
+
+MP_NOINLINE int rig_heap_walk(void (*visit)(void *block, size_t bytes, void *parent, void *env), void *env) {
+    rig_walk_n_areas = 0;
+    rig_walk_len = 0;
+    rig_walk_failed = 0;
+    mp_state_mem_area_t *last = NULL;
+    for (mp_state_mem_area_t *area = &MP_STATE_MEM(area); area != NULL; area = NEXT_AREA(area)) {
+        if (rig_walk_n_areas == RIG_WALK_AREAS) {
+            break;
+        }
+        rig_walk_areas[rig_walk_n_areas].area = area;
+        rig_walk_areas[rig_walk_n_areas].from = calloc(area->gc_alloc_table_byte_len * BLOCKS_PER_ATB, sizeof(void *));
+        if (rig_walk_areas[rig_walk_n_areas].from == NULL) {
+            rig_walk_failed = 1;
+        }
+        rig_walk_n_areas++;
+        last = area;
+    }
+    if (!rig_walk_failed) {
+        // the roots, as gc_collect_start and the port's gc_collect take them
+        void **ptrs = (void **)(void *)&mp_state_ctx;
+        size_t root_start = offsetof(mp_state_ctx_t, thread.dict_locals);
+        size_t root_end = offsetof(mp_state_ctx_t, vm.qstr_last_chunk);
+        rig_walk_roots(ptrs + root_start / sizeof(void *), ptrs + root_end / sizeof(void *));
+        #if MICROPY_ENABLE_PYSTACK
+        rig_walk_roots((void **)MP_STATE_THREAD(pystack_start), (void **)MP_STATE_THREAD(pystack_cur));
+        #endif
+        volatile void *here = NULL;
+        rig_walk_roots((void **)&here, (void **)MP_STATE_THREAD(stack_top));
+        for (size_t i = 0; i < rig_walk_len && !rig_walk_failed; i++) {
+            void **block = rig_walk_queue[i];
+            size_t n = rig_walk_bytes(block) / sizeof(void *);
+            for (size_t j = 0; j < n; j++) {
+                rig_walk_reach(block[j], block);
+            }
+        }
+    }
+    if (!rig_walk_failed) {
+        for (size_t i = 0; i < rig_walk_len; i++) {
+            void *block = rig_walk_queue[i];
+            if ((byte *)block >= last->gc_pool_start && (byte *)block < last->gc_pool_end) {
+                void *from = *rig_walk_slot(block);
+                visit(block, rig_walk_bytes(block), from == RIG_WALK_ROOT ? NULL : from, env);
+            }
+        }
+    }
+    for (size_t i = 0; i < rig_walk_n_areas; i++) {
+        free(rig_walk_areas[i].from);
+    }
+    free(rig_walk_queue);
+    rig_walk_queue = NULL;
+    rig_walk_cap = 0;
+    return rig_walk_failed ? -1 : 0;
+}
+'''
+
 CHANGES = {"objtype.c": OBJTYPE_CHANGES, "gc.c": GC_CHANGES, "qstr.c": QSTR_CHANGES}
+APPEND = {"gc.c": GC_APPEND}
 
 
 def patch(text, name="objtype.c"):
@@ -193,7 +334,7 @@ def patch(text, name="objtype.c"):
             raise SystemExit("patch_core.py: a passage of py/%s was found %d times "
                              "(expected once): %r" % (name, n, old.splitlines()[0]))
         text = text.replace(old, new)
-    return text
+    return text + APPEND.get(name, "")
 
 
 def main(src, dst):
