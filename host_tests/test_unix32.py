@@ -530,7 +530,7 @@ def test_the_builtin_modules_code_costs_no_heap(binary, pystubs, tmp_path):
 
 
 def test_the_heap_census_by_kind_sums_to_the_live_heap(binary, tmp_path):
-    """righeap.kinds() (tools/rig/unix32/mod_righeap.c) names what the heap holds: each
+    """righeap.census() (tools/rig/unix32/mod_righeap.c) names what the heap holds: each
     object by its type, a bare block by what holds it; its lines sum to gc.mem_alloc()
     after a collection, and counting allocates nothing on the heap it counts."""
     p = run(binary, tmp_path, """
@@ -543,7 +543,7 @@ def test_the_heap_census_by_kind_sums_to_the_live_heap(binary, tmp_path):
         dropped = None
         gc.collect()
         print(gc.mem_alloc())
-        righeap.kinds()
+        righeap.census()
         print(gc.mem_alloc())
     """)
     assert p.returncode == 0, p.stderr

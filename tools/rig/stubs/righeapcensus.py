@@ -7,7 +7,7 @@ outside the capped heap that ``gc.mem_alloc()`` counts: boardrig.app_start).
 
 Prints, at each of these moments, ``RIG-CENSUS <moment> <live bytes> <step> <screen>``, the
 live heap by kind (``RIG-KIND <bytes> <blocks> <kind>`` lines from micropython32's
-``righeap.kinds()``: every block by its type, or by what holds it), the interpreter's
+``righeap.census()``: every block by its type, or by what holds it), the interpreter's
 interned-name line (``micropython.qstr_info()``), ``RIG-LOADED`` with the modules loaded
 then, and ``RIG-CENSUS-END``. The worst moment is printed each time it
 grows: the last one printed is the run's. What each module cost when it loaded is
@@ -44,7 +44,7 @@ def _print(moment, live, step, screen):
     import micropython
     print("RIG-CENSUS", moment, live, step, screen)
     if righeap is not None:  # first: the lines below make garbage that a stale word may hold
-        righeap.kinds()
+        righeap.census()
     micropython.qstr_info()
     print("RIG-LOADED", " ".join(sorted(sys.modules.keys())))
     print("RIG-CENSUS-END")

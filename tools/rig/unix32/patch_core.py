@@ -37,7 +37,7 @@ code and the app's agree on it. And micropython.qstr_info() counts the pools mad
 the seal only (``rig_sealed_pool``: the rig's last), the app's.
 
 py/gc.c also gains ``rig_heap_walk`` (appended, both binaries): every block the collector
-would keep, found as gc_mark finds it, for ``righeap.kinds()`` (mod_righeap.c), the heap
+would keep, found as gc_mark finds it, for ``righeap.census()`` (mod_righeap.c), the heap
 census by kind. It reads the collector's tables and changes nothing.
 
 Each change replaces one exact passage of the file; if the passage is not found exactly
