@@ -71,21 +71,17 @@ static const char *type_name(void *block) {
 }
 
 static void count(const char *kind, size_t bytes) {
-    size_t i;
-    for (i = 0; i < census.n; i++) {
-        if (strcmp(census.kind[i], kind) == 0) {
-            break;
-        }
+    size_t i = 0;
+    while (i < census.n && strcmp(census.kind[i], kind) != 0) {
+        i++;
     }
     if (i == census.n) {
         if (census.n == KINDS) {
-            kind = "other";
-            for (i = 0; i < census.n && strcmp(census.kind[i], kind) != 0; i++) {
-            }
-            if (i == census.n) {
-                i = KINDS - 1; // the last kind's row takes the rest
-            }
+            i = KINDS - 1; // the last row, "more kinds", takes every kind beyond
         } else {
+            if (census.n == KINDS - 1) {
+                kind = "more kinds";
+            }
             strncpy(census.kind[i], kind, NAME - 1);
             census.kind[i][NAME - 1] = 0;
             census.bytes[i] = census.blocks[i] = 0;
