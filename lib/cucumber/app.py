@@ -39,7 +39,7 @@ import gc
 import sys
 
 from engine.compat import const
-from cucumber import forget, keys, turns
+from cucumber import forget, keys, turns, ui
 from cucumber.board import ticks_diff
 
 _MASK = const((1 << 29) - 1)  # supervisor.ticks_ms() wraps at 2**29
@@ -159,6 +159,7 @@ class App:
             forget(name, "engine")
         for name in ON_USE:
             forget(name)
+        ui.forget_palettes()
         self.collect()
         try:
             screen = getattr(module(where), make)(*args)

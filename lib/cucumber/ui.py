@@ -80,6 +80,14 @@ def palette(fg, bg=None, red=None):
     return p
 
 
+def forget_palettes():
+    """Let the shared palettes go with the screen that used them (cucumber.app, as a
+    screen is dropped): kept for the run, every page's and menu's colours stayed beside
+    the table (micropython32, 5p-bot-hints: six more palettes and their keys, 1.3 KB,
+    at each table built after a round's pages)."""
+    _pal_cache.clear()
+
+
 def _font_sheet():
     """The terminalio glyphs as one tile sheet. On CircuitPython ``FONT.bitmap`` already is
     one; Blinka (PC) gives a bitmap per glyph, which are copied into one sheet once."""
