@@ -427,3 +427,28 @@ def test_the_demo_restarts_into_demo_py_and_writes_nothing():
         app.step()
     assert app.match.round_no >= 1 or app.match.trick_no >= 1
     assert bytes(nvm) == before
+
+
+def test_a_match_won_is_counted_once_even_if_the_power_goes_before_its_pages():
+    # The win is counted when the table gives way to the round's pages; until then the
+    # last save stays, so a power cut in the trick's pause loses neither match nor win.
+    nvm = blank_nvm()
+    d = Driver(nvm=nvm, seed=5)
+    d.start(profile=0, players=3, kinds=(HUMAN, EASY, EASY), end=2, rounds=1, reentry=0)
+    assert d.auto(lambda dr: dr.app.match is not None and dr.app.match.is_terminal(),
+                  max_steps=20000)
+    assert d.name() == "table"  # the last trick still in view
+    from cucumber.settings import Stats
+    assert Store(nvm).get(STATS) is None  # not counted yet
+    assert Store(nvm).get(MATCH) is not None
+    # the power goes now: Continue plays the last trick again, and the win counts once
+    d2 = Driver(nvm=nvm, seed=99)
+    assert d2.app.screen.can_continue
+    d2.step(2)
+    d2.press(keys.A)
+    d2.step(3)
+    assert d2.auto(lambda dr: dr.name() in ("round", "end"), max_steps=20000)
+    assert Stats.decode(Store(nvm).get(STATS)).matches == 1
+    assert Store(nvm).get(MATCH) is None
+    assert d2.auto(lambda dr: dr.name() == "end", max_steps=20000)
+    assert Stats.decode(Store(nvm).get(STATS)).matches == 1

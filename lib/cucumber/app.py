@@ -103,6 +103,7 @@ class App:
         self.plotter = False
         self.hinters = None  # per human seat: the hard AI that gives that seat's hints
         self.demo = None  # the classroom demo (cucumber.demo) while it runs
+        self.unrecorded = None  # the winner of a match ended and not yet counted (STATS)
         self.pending = None  # a match the lobby asked for: started once it returns
         self.screens_shown = 0
         self.started_ms = self.now

@@ -247,9 +247,10 @@ def record_win(store, kinds, m, winner):
     """Match ``m`` has ended: count it in the STATS record (one write), with its best
     human score when it was played as a challenge (its CHALLENGE record says so:
     cucumber.codes; the bests: cucumber.challenged). Here rather than in
-    cucumber.lobby: the app calls it with the match's table still up, and lobby's code
-    as well would not fit beside it (measured: the 5-player bot plan ran out of memory
-    importing lobby there)."""
+    cucumber.lobby: the app calls it during a match, as the table gives way to the
+    round's pages (cucumber.turns.show_page), and lobby's code would not fit there
+    (measured: the 5-player bot plan ran out of memory importing lobby beside the
+    table)."""
     from cucumber.store import STATS, CHALLENGE
     st = Stats.decode(store.get(STATS)) or Stats()
     st.record(kinds, m.n, winner)

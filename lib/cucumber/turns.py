@@ -179,7 +179,7 @@ def after_action(app):
             app.pages.append(("win", e[1]))
             app.matches_ended += 1
             if app.demo is None:  # the demo writes nothing
-                _record_win(app, e[1])
+                app.unrecorded = e[1]  # counted once the table is let go (show_page)
     # The lines just printed and the events are garbage now: collected at once, they
     # leave no holes among what the table allocates next (measured on micropython32:
     # the worst plan needed 109,568 B without this, 104,448 B with it)
@@ -204,16 +204,15 @@ def after_action(app):
 
 
 def _record_win(app, seat):
-    # cucumber.settings alone, not the lobby: beside the table there is no room for both
-    # (a function of its own: after_action's frame keeps no local for the module). The
-    # match is over: engine.matchend, which ended it, goes first and its room is taken
-    # by settings (micropython32: the last trick of 5p-bot-hints was that plan's worst
-    # moment, with both loaded)
+    # cucumber.settings alone, not the lobby: there is no room for both. The match is
+    # over: engine.matchend, which ended it, goes first and its room is taken by settings
     forget("matchend", "engine")
     app.collect()
     from cucumber import settings
     settings.record_win(app.store, app.kinds, app.match, seat)
     forget("settings")
+    app.unrecorded = None
+    app.store.clear(MATCH)  # counted: a power cut from here on loses nothing
 
 
 def _contenders(m):
@@ -251,7 +250,8 @@ def save_match(app, human_acted=True):
     if m is None or app.demo is not None:  # the demo writes nothing to the flash
         return
     if m.is_terminal():
-        app.store.clear(MATCH)
+        if app.unrecorded is None:
+            app.store.clear(MATCH)
         return
     s = m.current_player()
     if not human_acted and app.kinds[s] != HUMAN and (m.trick_no or m.trick_len):
@@ -273,6 +273,8 @@ def show_page(app):
     app.hw.display.root_group = None
     app.screen = None
     app.collect()
+    if app.unrecorded is not None:
+        _record_win(app, app.unrecorded)
     _summary().show_page(app)
 
 
