@@ -23,7 +23,8 @@ from engine.match import Match
 from engine.rules import Rules
 from engine.view import View
 from cucumber import botseat
-from cucumber.botseat import BotSeat, short
+from cucumber.botseat import BotSeat
+from cucumber.botwords import short
 from hidden import twin_matches
 from mpyrun import ROOT
 
@@ -558,7 +559,8 @@ from engine.match import Match
 from engine.rules import Rules
 from engine import ai
 from cucumber import botseat
-from cucumber.botseat import BotSeat, short
+from cucumber.botseat import BotSeat
+from cucumber.botwords import short
 gc.collect()
 
 

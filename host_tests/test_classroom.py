@@ -625,7 +625,7 @@ def test_every_status_text_fits_the_status_line_in_every_language(code):
     language's longest card name, the reason and the trick at the right ("last!" or
     7/7), a hint of 100% over 64 deals, a bot's problems; and the review's title and B
     fit one line, in ASCII (terminalio's)."""
-    from cucumber import botseat, lang, table as table_mod
+    from cucumber import botwords, lang, table as table_mod
     try:
         lang.choose(lang.CODES.index(code))
         w = lang.section("table")
@@ -650,15 +650,15 @@ def test_every_status_text_fits_the_status_line_in_every_language(code):
                         "bot.py stopped (Ctrl-C)", "bot stopped (Ctrl-C)",
                         "bot too slow (over 3 s)", "bot played 'QH': not legal now",
                         "bot error: KeyError: 'x'", "bot.py: SyntaxError: invalid syntax"):
-            text = botseat.short(problem)
+            text = botwords.short(problem)
             assert text and len(text) <= 26, (code, problem, text)
             assert "key error" in text or "syntax error" in text or "error" not in problem
-        for k in (botseat._STOPPED, botseat._NOT_FOUND, botseat._NO_CHOOSE):  # bot.py's
+        for k in (botwords._STOPPED, botwords._NOT_FOUND, botwords._NO_CHOOSE):  # bot.py's
             assert len(b[k] % "bot.py") <= 26, (code, b[k])
-        assert len(b[botseat._ERROR] % ("bot.py", "key error")) <= 26, code
-        assert len(b[botseat._ILLEGAL] % b[botseat._BOT]) <= 26, code  # the bot's own
+        assert len(b[botwords._ERROR] % ("bot.py", "key error")) <= 26, code
+        assert len(b[botwords._ILLEGAL] % b[botwords._BOT]) <= 26, code  # the bot's own
         from engine.botview import LIMIT_MS
-        assert len(b[botseat._SLOW] % (b[botseat._BOT], LIMIT_MS // 1000)) <= 26, code
+        assert len(b[botwords._SLOW] % (b[botwords._BOT], LIMIT_MS // 1000)) <= 26, code
         title, back = w[table_mod._REVIEW], w[table_mod._BACK]  # terminalio's: ASCII
         assert len(title) + 1 + len(back) <= 26, (code, title, back)
         assert all(" " <= c <= "~" for c in title + back), (code, title, back)
@@ -682,7 +682,7 @@ def test_the_table_font_holds_every_status_text_in_every_language(code, monkeypa
     the status font when a Bot seat plays."""
     import sys
     import cucumber.app as app_mod
-    from cucumber import botseat, lang
+    from cucumber import botwords, lang
     seen = []
     orig = table_mod.Table.set_status
 
@@ -730,7 +730,7 @@ def test_the_table_font_holds_every_status_text_in_every_language(code, monkeypa
         for problem in ("bot error: ZeroDivisionError: division by zero",
                         "bot too slow (over 3 s)", "bot.py has no choose(view)",
                         "bot played None: not legal now", "bot.py stopped (Ctrl-C)"):
-            text = botseat.short(problem)
+            text = botwords.short(problem)
             assert set(text) <= _sheet_chars(bot_font), (code, text)
     finally:
         lang.choose(0)

@@ -54,7 +54,7 @@ OUTSIDE_A_MATCH = ("lobby", "settings", "version")  # forgotten while a match is
 # screen (measured: restore 2,128 B, rulesx 1,392 B, micropython32); and the app's own
 # (the hint key, a match's start)
 ENGINE_ON_USE = ("restore", "given", "rulesx", "refusals", "explain", "matchend")
-ON_USE = ("hint", "review", "rulestext", "starting")
+ON_USE = ("hint", "review", "rulestext", "starting", "botwords")
 CRASH_USES = ("app", "board", "crash", "keys", "lang", "store", "ui")  # kept for it
 
 

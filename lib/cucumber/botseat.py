@@ -5,7 +5,7 @@
     seat = botseat.BotSeat(seed)             # used like engine.ai.Player("medium", seed)
     action = seat.choose(match.view(s))      # always a legal action
     if seat.problem is not None:             # this decision went wrong: say so
-        table.set_status(botseat.short(seat.problem))
+        table.set_status(botwords.short(seat.problem))
 
 The bot's module is imported once per seat, at the seat's first card (or by
 :meth:`BotSeat.load`), and never shared: two Bot seats get two copies, so what one
@@ -22,10 +22,8 @@ come back at every turn); re-entry offers are always medium's.
 
 import sys
 
-from cucumber import lang
 from engine import botview
 from engine.ai import Player
-from engine.compat import const
 
 try:
     from time import monotonic_ns as _clock
@@ -149,55 +147,3 @@ class BotSeat:
         else:
             print("P%d: %s; medium played %s" % (seat + 1, problem,
                                                  botview._card_text(card)))
-
-
-# words: bot
-_BOT = const(0)
-_ERROR = const(1)
-_ILLEGAL = const(2)
-_SLOW = const(3)
-_STOPPED = const(4)
-_NOT_FOUND = const(5)
-_NO_CHOOSE = const(6)
-
-
-def short(problem):
-    """``problem`` for the table's status line in the chosen language: at most 26
-    characters, lower case, e.g. "bot: zero division error" (an exception's name stays
-    Python's; the table's font holds the lower-case letters when a Bot seat plays).
-    ``problem`` is one of this module's or engine.botview's reasons, in English as on the
-    serial console; one it does not know is shown as it is, in lower case."""
-    if not problem:
-        return ""
-    w = lang.section("bot")  # read now (rare): nothing of it kept for the match
-    head = "bot.py" if problem[3:6] == ".py" else w[_BOT]
-    text = problem.lower()
-    # "bot played ...", "bot too slow (over 3 s)", "bot.py stopped ...", "... not found",
-    # "bot.py has no choose(view)": the word after the head
-    k = "ptsnh".find(problem[7 if head == "bot.py" else 4:][:1])
-    i = problem.find(": ")
-    if k >= 0 and problem[:3] == "bot":
-        n = 0  # the seconds of "too slow"
-        for ch in problem:
-            if "0" <= ch <= "9":
-                n = n * 10 + ord(ch) - 48
-        text = w[_ILLEGAL + k] % ((head, n) if k == 1 else head)
-    elif i > 0 and "A" <= problem[i + 2:i + 3] <= "Z":  # an exception's name follows
-        text = w[_ERROR] % (head, _words(problem[i + 2:].split(":")[0]).lower()
-                            .replace("_", " "))
-    if len(text) > 26 and text.endswith(" error"):
-        text = text[:-6]
-    return text[:26]
-
-
-def _words(name):
-    """ "ZeroDivisionError" -> "Zero Division Error", "OSError" -> "OS Error"."""
-    out = ""
-    n = len(name)
-    for i in range(n):
-        ch = name[i]
-        if i and "A" <= ch <= "Z" and (not "A" <= name[i - 1] <= "Z"
-                                       or (i + 1 < n and "a" <= name[i + 1] <= "z")):
-            out += " "
-        out += ch
-    return out

@@ -439,8 +439,8 @@ def _decided(app):
 
 def _say_problem(table, problem):
     # a student's bot went wrong: the traceback is on the console; one line here
-    from cucumber import botseat
-    table.set_status(botseat.short(problem), ui.RED)
+    from cucumber import botwords
+    table.set_status(botwords.short(problem), ui.RED)
 
 
 def _refresh_display(d):
