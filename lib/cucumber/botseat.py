@@ -5,7 +5,7 @@
     seat = botseat.BotSeat(seed)             # used like engine.ai.Player("medium", seed)
     action = seat.choose(match.view(s))      # always a legal action
     if seat.problem is not None:             # this decision went wrong: say so
-        table.set_status(botwords.short(seat.problem))
+        table.set_status(botwords.short(seat.problem))  # cucumber.botwords
 
 The bot's module is imported once per seat, at the seat's first card (or by
 :meth:`BotSeat.load`), and never shared: two Bot seats get two copies, so what one

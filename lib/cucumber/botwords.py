@@ -21,8 +21,8 @@ def short(problem):
     """``problem`` for the table's status line in the chosen language: at most 26
     characters, lower case, e.g. "bot: zero division error" (an exception's name stays
     Python's; the table's font holds the lower-case letters when a Bot seat plays).
-    ``problem`` is one of this module's or engine.botview's reasons, in English as on the
-    serial console; one it does not know is shown as it is, in lower case."""
+    ``problem`` is one of cucumber.botseat's or engine.botview's reasons, in English as
+    on the serial console; one it does not know is shown as it is, in lower case."""
     if not problem:
         return ""
     w = lang.section("bot")  # read now (rare): nothing of it kept for the match
