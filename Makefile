@@ -11,7 +11,7 @@ STAMP := $(VENV)/.installed
 ARGS =
 
 .DEFAULT_GOAL := help
-.PHONY: help play test terminal bench arena build bundle screenshots clean clean-saves py-note
+.PHONY: help play test terminal bench arena build bundle web web-serve screenshots clean clean-saves py-note
 
 help:
 	@echo "Cucumber -- make targets (the first run of each sets up $(VENV)/ from PyPI):"
@@ -20,6 +20,8 @@ help:
 	@echo "  make terminal     the terminal game"
 	@echo "  make bundle       dist/cucumber-<version>-circuitpython-10.x.zip and -9.x.zip, for users"
 	@echo "  make build        build/CIRCUITPY/: the files for the board's drive"
+	@echo "  make web          build/web/: the game in a browser, a static site (npm fetches MicroPython once)"
+	@echo "  make web-serve    make web, then serve it on http://127.0.0.1:8000/"
 	@echo "  make screenshots  every screen as a PNG in build/screenshots/"
 	@echo "  make arena        the AIs against each other (tools/measure/arena.py)"
 	@echo "  make bench        the benchmarks (tools/measure/bench.py)"
@@ -116,6 +118,16 @@ build: $(PLAY_STAMP)
 
 bundle: $(PLAY_STAMP)
 	$(BIN)/python tools/drive/build.py --zip $(ARGS)
+
+# The browser's game: a static site in build/web/ (tools/drive/build_web.py); web-serve
+# serves it on this machine only, with Python's own http.server.
+WEB_PORT ?= 8000
+web: $(PLAY_STAMP)
+	$(BIN)/python tools/drive/build_web.py $(ARGS)
+
+web-serve: web
+	@echo "Serving build/web/ at http://127.0.0.1:$(WEB_PORT)/ (Ctrl-C stops it)"
+	@$(BIN)/python -m http.server $(WEB_PORT) --bind 127.0.0.1 --directory build/web
 
 screenshots: $(PLAY_STAMP)
 	$(BIN)/python tools/drive/screenshots.py --out build/screenshots $(ARGS)
