@@ -1,8 +1,9 @@
 """The "Inside the chip" page: what the board is doing while it plays (issue 10).
 
 ``readings(hw, stats)`` gives the page's rows as (label, value) pairs, every value a
-short string and "n/a" wherever a source is missing, returns None or raises: one bad
-sensor costs its own row, never the page. The labels, "n/a", the units and the decimal
+short string: "not on device" (the section's ``absent``) where the device has no such
+sensor (the source gives None: a chip without it, or the browser, which has none of the
+five), "n/a" where reading it fails: one bad sensor costs its own row, never the page. The labels, "n/a", the units and the decimal
 sign are the chosen language's (the "chip" section, cucumber.lang: ``words()``); the
 page reads them once when it opens. ``ChipPage(hw, stats, back_cmd)`` shows them
 in the style of the other screens (``group``, ``key(k)``, ``tick(now)``): B returns
@@ -105,6 +106,7 @@ _MHZ = const(16)
 _VOLTS = const(17)
 _POINT = const(18)
 _SIM_TITLE = const(19)
+_ABSENT = const(20)
 
 ROWS = const(10)  # the labels: _HEAP to _UPTIME, the rows' order
 COLS = 26  # 26 cells of 6 pixels, from x = 2
@@ -241,22 +243,29 @@ def _figures(hw, stats, i, w):
     return "%d" % (deals * 1000000000 // ns)
 
 
+_SOURCES = ("cpu_temperature", "cpu_frequency", "cpu_voltage", "battery_raw", "light_raw")
+
+
 def _value(hw, stats, i, w):
     """Row ``i``'s value string (units and decimal sign of words ``w``); None (or an
     exception) means n/a."""
     if i < 3:
         return _figures(hw, stats, i, w)
     point = w[_POINT]
+    if i < 8:
+        raw = _source(hw, _SOURCES[i - 3])  # read once: an AnalogIn is opened per read
+        if raw is None:
+            return w[_ABSENT]  # the device has no such sensor (the browser has none)
     if i == 3:
-        return _dec(_scaled(_source(hw, "cpu_temperature"), 10), 1, point) + " " + w[_CELSIUS]
+        return _dec(_scaled(raw, 10), 1, point) + " " + w[_CELSIUS]
     if i == 4:
-        return "%d %s" % ((_source(hw, "cpu_frequency") + 500000) // 1000000, w[_MHZ])
+        return "%d %s" % ((raw + 500000) // 1000000, w[_MHZ])
     if i == 5:
-        return _dec(_scaled(_source(hw, "cpu_voltage"), 100), 2, point) + " " + w[_VOLTS]
+        return _dec(_scaled(raw, 100), 2, point) + " " + w[_VOLTS]
     if i == 6:
-        return _dec((_source(hw, "battery_raw") * 660 + 32768) >> 16, 2, point) + " " + w[_VOLTS]
+        return _dec((raw * 660 + 32768) >> 16, 2, point) + " " + w[_VOLTS]
     if i == 7:
-        return "%d %%" % ((_source(hw, "light_raw") * 100 + 32767) // 65535)
+        return "%d %%" % ((raw * 100 + 32767) // 65535)
     if i == 8:
         k = kept(hw)
         return "%d" % (_stat(stats, "flash_writes") + (k[2] if k else 0))
