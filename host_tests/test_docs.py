@@ -19,8 +19,9 @@ README = os.path.join(ROOT, "README.md")
 DOCS = os.path.join(ROOT, "docs")
 
 # The README's sections, in order (its ## headings; each must contain its words).
-SECTIONS = ("Play it on a PC", "Put it on a board", "Controls", "The rules",
-            "A table of friends", "In the classroom", "Languages", "Where to go next")
+SECTIONS = ("Play it on a PC", "Play it in a browser", "Put it on a board", "Controls",
+            "The rules", "A table of friends", "In the classroom", "Languages",
+            "Where to go next")
 MAX_WORDS = 1800
 # Every document of docs/ (FIGURES.md holds current figures only; history is git's): no
 # commit hashes, no issue numbers there either.
@@ -115,12 +116,15 @@ def test_the_readme_sections_come_in_the_readers_order():
     # the two commands of "Play it on a PC"
     pc = text[text.index("## " + SECTIONS[0]):text.index("## " + SECTIONS[1])]
     assert "make play" in pc and "make test" in pc
+    # the command that builds and serves the browser's game
+    web = text[text.index("## " + SECTIONS[1]):text.index("## " + SECTIONS[2])]
+    assert "make web-serve" in web and "static" in web
     # the four steps from the zip
-    board = text[text.index("## " + SECTIONS[1]):text.index("## " + SECTIONS[2])]
+    board = text[text.index("## " + SECTIONS[2]):text.index("## " + SECTIONS[3])]
     assert ".zip" in board
     assert re.findall(r"^(\d)\. ", board, flags=re.M) == ["1", "2", "3", "4"]
     # the full rules, and the figures of each level's strength, one link away
-    rules = text[text.index("## " + SECTIONS[3]):text.index("## " + SECTIONS[4])]
+    rules = text[text.index("## " + SECTIONS[4]):text.index("## " + SECTIONS[5])]
     assert "engine/RULES.md" in links(rules)
     assert "docs/FIGURES.md#strength" in links(rules)
 

@@ -113,6 +113,9 @@ class Board {
     } catch (e) {
       page.console(String(e));
     }
+    // keys pressed while the board restarted belong to no screen: the board's keypad
+    // starts empty after a reload too
+    this.buttons.queue.length = 0;
     this.running = true;
     return message;
   }
@@ -214,11 +217,12 @@ async function main() {
   }
   const address = readAddress(location.hash, today());
   address.lang = browserLanguage();
-  // keys pressed while the page loaded belong to nothing on the screen: dropped
-  board.buttons.queue.length = 0;
   const message = await board.boot("code.py", address);
   if (message) page.notice(message);
   if (address.code || address.date) history.replaceState(null, "", location.pathname + location.search);
+  // a challenge link pasted into this tab changes only the address's '#': start again
+  // with it, as opening the link does
+  globalThis.addEventListener("hashchange", () => location.reload());
   page.ready();
   const tick = () => {
     board.step();
