@@ -182,7 +182,18 @@ def layout_texts(group):
     return texts(group)
 
 
+def test_a_clock_that_knows_the_day_starts_the_daily_entry_on_it(monkeypatch):
+    """The browser's clock (and a board whose clock was set) knows today."""
+    import time
+    monkeypatch.setattr(time, "localtime", lambda *a: (2027, 3, 9, 12, 0, 0, 1, 68, -1))
+    d = Driver(nvm=blank_nvm(), seed=4)
+    assert entry(d, "daily").text() == "2027-03-09"
+
+
 def test_the_daily_challenge_from_its_date(monkeypatch):
+    import time
+    # a board's clock starts at 2000 after every reset: the entry starts from DATE
+    monkeypatch.setattr(time, "localtime", lambda *a: (2000, 1, 1, 0, 0, 0, 5, 1, -1))
     rec = Recorder(monkeypatch)
     d = Driver(nvm=blank_nvm(), seed=4)
     scr = entry(d, "daily")

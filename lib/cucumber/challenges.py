@@ -25,7 +25,17 @@ from engine.compat import const
 
 from cucumber import forget, keys, lang, ui
 
-DATE = "2026-01-01"  # the date the daily challenge's entry starts from (no clock here)
+DATE = "2026-01-01"  # the date the daily challenge's entry starts from, without a clock
+
+
+def today():
+    """The board's date as "YYYY-MM-DD" where its clock knows the day (the browser's
+    does); DATE on a board whose clock starts at 2000 after every reset."""
+    import time
+    t = time.localtime()
+    if t[0] < 2026:
+        return DATE
+    return "%04d-%02d-%02d" % (t[0], t[1], t[2])
 BLANK = "\u00b7"  # an empty place of a code
 _CODE_CELLS = const(16)
 _ROW = const(12)
@@ -294,7 +304,7 @@ def command(app, cmd):
     c = cmd[1]
     if c == "code" or c == "daily":
         app.open_screen("challenges", "Entry", c == "daily",
-                        cmd[2] if len(cmd) > 2 else (DATE if c == "daily" else ""))
+                        cmd[2] if len(cmd) > 2 else (today() if c == "daily" else ""))
     elif c == "offer":
         app.open_screen("challenges", "Offer", cmd[2], cmd[3], cmd[4])
     elif c == "play":
