@@ -67,8 +67,8 @@ export class Buttons {
   listenPad(root) {
     for (const el of root.querySelectorAll("[data-button]")) {
       const name = el.dataset.button;
-      const down = (e) => { e.preventDefault(); el.classList.add("down"); this.press(name); };
-      const up = (e) => { e.preventDefault(); el.classList.remove("down"); this.release(name); };
+      const down = (e) => { e.preventDefault(); el.classList.add("pressed"); this.press(name); };
+      const up = (e) => { e.preventDefault(); el.classList.remove("pressed"); this.release(name); };
       el.addEventListener("pointerdown", down);
       el.addEventListener("pointerup", up);
       el.addEventListener("pointercancel", up);

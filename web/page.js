@@ -35,9 +35,14 @@ export class Page {
     const wrap = this.doc.getElementById("screen-wrap");
     if (!wrap) return;
     const pad = this.doc.getElementById("pad");
-    const padH = pad && getComputedStyle(pad).display !== "none" ? pad.offsetHeight : 0;
-    const roomW = this.doc.documentElement.clientWidth - 16;
-    const roomH = globalThis.innerHeight - padH - 64;
+    const touch = pad && getComputedStyle(pad).display !== "none";
+    const beside = touch && globalThis.matchMedia &&
+      globalThis.matchMedia("(orientation: landscape)").matches;
+    // a phone on its side has the pad beside the screen, upright under it
+    const padW = beside ? 2 * 180 : 0;
+    const padH = touch && !beside ? pad.offsetHeight : (beside ? 56 : 0);
+    const roomW = this.doc.documentElement.clientWidth - 16 - padW;
+    const roomH = globalThis.innerHeight - padH - 48;
     const scale = Math.max(1, Math.min(Math.floor(roomW / 160), Math.floor(roomH / 128)));
     this.canvas.style.width = 160 * scale + "px";
     this.canvas.style.height = 128 * scale + "px";

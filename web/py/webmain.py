@@ -12,7 +12,6 @@ uncaught exception shows the app's own crash screen, and A restarts, as on the b
 import gc
 
 import board
-import webhost
 
 _hw = None
 _app = None
