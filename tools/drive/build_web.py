@@ -96,7 +96,11 @@ def port_files(cache=CACHE, say=print):
             if _sha512(got) != want:
                 raise BuildError("%s@%s from npm does not match its pinned sha512: not used"
                                  % (PORT_PACKAGE, PORT_VERSION))
-            shutil.copyfile(got, tgz)
+            # copied beside it, then renamed: a build running at the same time (the
+            # tests' processes) reads the old tarball or the whole new one
+            part = "%s.%d.part" % (tgz, os.getpid())
+            shutil.copyfile(got, part)
+            os.replace(part, tgz)
     out = {}
     with tarfile.open(tgz, "r:gz") as tar:
         for name in PORT_FILES:
