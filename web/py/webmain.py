@@ -29,29 +29,36 @@ def start(entry, code="", date="", browser_lang=""):
     from cucumber import app
 
     _hw = open_hardware()
-    try:
-        from cucumber.store import SETTINGS, Store
-        first = Store(_hw.nvm).get(SETTINGS) is None
-    except Exception:
-        first = False
-    _app = app.running = app.App(_hw, resume=entry == "match.py", demo=entry == "demo.py")
+    if not len(_hw.nvm):
+        # No storage (web/py/microcontroller.py): a restart would lose the match it
+        # starts, as nothing carries the saved match into the next MicroPython; the app
+        # goes on in this heap instead, as on a PC (cucumber.starting)
+        _hw.restart = None
+    from cucumber.store import Store
+    store = Store(_hw.nvm)  # the app's own: a second Store would mend a damaged nvm first
+    if entry == "code.py" and browser_lang:  # and its title would not say so
+        _first_language(store, browser_lang)
+    _app = app.running = app.App(_hw, store=store, resume=entry == "match.py",
+                                 demo=entry == "demo.py")
     if entry != "code.py":
         return ""
-    if first and browser_lang:
-        _first_language(browser_lang)
     if code or date:
         return _offer(code, date)
     return ""
 
 
-def _first_language(code):
-    from cucumber import lang, lobby
-    if code not in lang.CODES or _app.prefs is None:
+def _first_language(store, code):
+    """The browser's language ``code`` as the settings' language when no settings were
+    ever saved, written before the app reads them: its title, and any notice on it, are
+    then in that language."""
+    from cucumber import lang
+    from cucumber.settings import Prefs, Setup, encode_settings
+    from cucumber.store import SETTINGS
+    if code not in lang.CODES or store.get(SETTINGS) is not None:
         return
-    lang.choose(lang.CODES.index(code))
-    _app.prefs.lang = lang.CODES.index(code)
-    lobby.save_settings(_app)
-    _app.command(("title",))
+    prefs = Prefs()
+    prefs.lang = lang.CODES.index(code)
+    store.put(SETTINGS, encode_settings(prefs, Setup()))
 
 
 def _offer(code, date):
