@@ -14,9 +14,13 @@ export class Storage {
     this.store = store;
     this.blocked = store === null;
     this.failed = false;  // a write refused (full): said once
+    // The nvm as this tab last wrote it: what a restart (a new MicroPython) reads, so that
+    // the match saved just before it carries over also where the browser kept nothing.
+    this.written = null;
   }
 
   loadNvm() {
+    if (this.written !== null) return { bytes: this.written.slice(), state: "kept" };
     const blank = new Uint8Array(NVM_SIZE).fill(0xff);
     if (this.blocked) return { bytes: blank, state: "blocked" };
     let text;
@@ -45,6 +49,7 @@ export class Storage {
 
   // Returns false when the write was refused (storage full or blocked).
   saveNvm(bytes) {
+    this.written = bytes.slice();
     if (this.blocked) return false;
     let s = "";
     for (let i = 0; i < bytes.length; i += 0x2000) {
