@@ -17,6 +17,7 @@ import http.server
 import os
 import shutil
 import subprocess
+import tempfile
 import threading
 
 CANDIDATES = ("chromium", "chromium-browser")
@@ -48,12 +49,21 @@ def ensure(say=print):
         return p
     if os.geteuid() != 0 or not shutil.which("apt-get"):
         raise Missing(HOW)
-    say("Installing Debian's chromium for the browser tests (apt-get, once)")
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    for cmd in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
-        r = subprocess.run(cmd, env=env, capture_output=True, text=True)
-        if r.returncode != 0 and cmd[1] == "install":
-            raise Missing("apt-get install chromium failed: %s" % (r.stderr.strip()[-300:]))
+    # One install at a time: the tests' workers (pytest-xdist) all ask at their start,
+    # and a second apt-get would fail on dpkg's lock; the others wait, then find it.
+    import fcntl  # (Debian's: here only where apt-get is)
+    with open(os.path.join(tempfile.gettempdir(), "cucumber-chromium.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if find():
+            return find()
+        say("Installing Debian's chromium for the browser tests (apt-get, once)")
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        for cmd in (["apt-get", "update", "-qq"],
+                    ["apt-get", "install", "-y", "-qq", "chromium"]):
+            r = subprocess.run(cmd, env=env, capture_output=True, text=True)
+            if r.returncode != 0 and cmd[1] == "install":
+                raise Missing("apt-get install chromium failed: %s"
+                              % (r.stderr.strip()[-300:]))
     p = find()
     if not p:
         raise Missing(HOW)
