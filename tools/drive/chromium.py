@@ -17,7 +17,6 @@ import http.server
 import os
 import shutil
 import subprocess
-import tempfile
 import threading
 
 CANDIDATES = ("chromium", "chromium-browser")
@@ -50,9 +49,11 @@ def ensure(say=print):
     if os.geteuid() != 0 or not shutil.which("apt-get"):
         raise Missing(HOW)
     # One install at a time: the tests' workers (pytest-xdist) all ask at their start,
-    # and a second apt-get would fail on dpkg's lock; the others wait, then find it.
+    # and a second apt-get would fail on dpkg's lock; the others wait, then find it. The
+    # lock is taken on this very file, so that nothing is written for it.
     import fcntl  # (Debian's: here only where apt-get is)
-    with open(os.path.join(tempfile.gettempdir(), "cucumber-chromium.lock"), "w") as lock:
+    lock = os.open(os.path.abspath(__file__), os.O_RDONLY)
+    try:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if find():
             return find()
@@ -64,6 +65,8 @@ def ensure(say=print):
             if r.returncode != 0 and cmd[1] == "install":
                 raise Missing("apt-get install chromium failed: %s"
                               % (r.stderr.strip()[-300:]))
+    finally:
+        os.close(lock)  # (and the lock with it)
     p = find()
     if not p:
         raise Missing(HOW)
