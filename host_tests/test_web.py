@@ -184,13 +184,19 @@ def terminal_game_lines(code, human_cards, tmp_path):
     return lines
 
 
-def test_a_challenge_link_plays_to_its_end_as_the_terminal_game_does(game, tmp_path):
-    """A whole match played with the keyboard from the link to its end page: its lines on
-    the serial console are the terminal game's for the same code and the same cards."""
+def test_a_challenge_link_plays_to_its_end_as_the_terminal_game_does(game, display, tmp_path):
+    """A whole match played with the keyboard from the link to its end page, which is the
+    simulator's after the same presses; its lines on the serial console are the terminal
+    game's for the same code and the same cards."""
     web = game()
     web.open("#challenge=" + CODE)
     web.press("a")
     web.until(lambda s: s.screen == "end", limit=2000, play=play_along)
+    sim = Sim(display)
+    sim.offer(CODE)
+    sim.press("a")
+    assert sim.d.auto(lambda dr: dr.name() == "end")  # A for every card and page, too
+    same_screen(web, sim, "the end page")
     shown = web.page.locator("#console-lines").text_content().splitlines()
     assert shown[-len(web.console):] == web.console  # the panel shows the console's lines
     events = canonical_console(web.console)
