@@ -81,27 +81,30 @@ def same_screen(web, sim, what):
 
 # ----- the screens, pixel for pixel -----------------------------------------------------------
 
-@pytest.mark.parametrize("locale, lang", [("en-US", "en"), ("pl-PL", "pl")])
-def test_screens_are_the_simulators_pixel_for_pixel(game, display, locale, lang):
-    """The title, the set-up, Settings and a challenge's table in the browser's language
-    at the first start, as the simulator draws them in that language."""
+# The browser's language, the language it picks at the first start, and the keys on
+# Settings' language row to another (cucumber.lang.CODES: en pt fr es nl da sv pl fi).
+LANGUAGES = [("en-US", "en", ("left", "left"), "pl"), ("pl-PL", "pl", ("right", "right"), "en")]
+
+
+@pytest.mark.parametrize("locale, first, keys, chosen", LANGUAGES, ids=["en", "pl"])
+def test_screens_are_the_simulators_pixel_for_pixel(game, display, locale, first, keys,
+                                                    chosen):
+    """The title, the set-up and Settings in the language the browser's picks at the
+    first start; Settings' choice of another, kept over the browser's after a reload;
+    a challenge's offer and table in it: each as the simulator draws it in that language."""
     web = game(locale=locale)
     web.open()
-    sim = Sim(display, lang=lang)
-    same_screen(web, sim, "title")
-    web.press("a")
-    sim.press("a")
-    assert web.state().screen == "setup"
-    same_screen(web, sim, "set-up")
-    web.press("b")
-    sim.press("b")
-    web.press("down", "down", "a")
-    sim.press("down", "down", "a")
+    sim = Sim(display, lang=first)
+    same_screen(web, sim, "the title")
+    for press in (("a",), ("b", "down", "down", "a"), ("down",) * 5 + keys):
+        web.press(*press)
+        sim.press(*press)
+        same_screen(web, sim, "%s after %s" % (web.state().screen, " ".join(press)))
     assert web.state().screen == "settings"
-    same_screen(web, sim, "settings")
-
-    web.open("#challenge=" + CODE)  # the language chosen at the first start is kept
-    sim = Sim(display, lang=lang)
+    web.reload()
+    sim = Sim(display, lang=chosen)
+    same_screen(web, sim, "the title after a reload")
+    web.open("#challenge=" + CODE)
     sim.offer(CODE)
     assert web.state().screen == "challenge"
     same_screen(web, sim, "the challenge's offer")
@@ -129,7 +132,7 @@ def canonical_terminal(lines):
     its one human ("You") named P1 as the handheld names the seat."""
     seat = r"(You|P\d)"
     pats = ((r"=== Round (\d+): %s deals? \d+ cards ===$" % seat, "deal"),
-            (r"%s plays? (\S+)(: .*)?$" % seat, "play"),
+            (r"%s plays? (\S+)(?:: .*)?$" % seat, "play"),
             (r"%s takes? trick \d+ with (\S+) and leads?\.$" % seat, "trick"),
             (r"Last trick: (Your|P\d's) (\S+) takes it\.$", "trick"),
             (r"%s scores? (\d+) penalty points?: now (\d+)\.$" % seat, "penalty"),
@@ -138,9 +141,10 @@ def canonical_terminal(lines):
     # (its other lines are not checked: every event is on the console, whose lines all
     # must be understood, so an event missed here fails the comparison)
     events = _canonical([line.strip() for line in lines], pats)
-    you = {"You": "P1", "Your": "P1"}
-    return [tuple(you.get(v, v.rstrip("'s") if re.match(r"P\d's", v) else v) for v in e)
-            for e in events]
+
+    def named(v):
+        return "P1" if v in ("You", "Your") else v[:-2] if re.match(r"P\d's$", v) else v
+    return [tuple(named(v) for v in e) for e in events]
 
 
 def _canonical(lines, patterns, event_like=None):
@@ -149,7 +153,7 @@ def _canonical(lines, patterns, event_like=None):
         for pat, kind in patterns:
             m = re.match(pat, line)
             if m:
-                out.append((kind,) + tuple(g for g in m.groups() if g and g[0] != ":"))
+                out.append((kind,) + m.groups())
                 break
         else:
             assert not (event_like and re.match(event_like, line)), \
@@ -326,7 +330,6 @@ def test_a_damaged_store_is_said_once_and_the_defaults_come_back(game, display, 
     assert web.py("webmain._app.screen.notice") is None
     if kept != webpage.nvm_text(GARBAGE):  # what could not be read is kept aside
         assert web.storage()["cucumber.nvm.damaged"] == kept
-
 
 
 def test_keys_mashed_while_the_page_loads_do_nothing(game, display):
