@@ -89,9 +89,10 @@ LANGUAGES = [("en-US", "en", ("left", "left"), "pl"), ("pl-PL", "pl", ("right", 
 @pytest.mark.parametrize("locale, first, keys, chosen", LANGUAGES, ids=["en", "pl"])
 def test_screens_are_the_simulators_pixel_for_pixel(game, display, locale, first, keys,
                                                     chosen):
-    """The title, the set-up and Settings in the language the browser's picks at the
+    """The title, the set-up and Settings in the language picked from the browser's at the
     first start; Settings' choice of another, kept over the browser's after a reload;
-    a challenge's offer and table in it: each as the simulator draws it in that language."""
+    a challenge's offer, table, review and pause menu in it: each as the simulator draws
+    it in that language."""
     web = game(locale=locale)
     web.open()
     sim = Sim(display, lang=first)
@@ -113,6 +114,11 @@ def test_screens_are_the_simulators_pixel_for_pixel(game, display, locale, first
     web.until(lambda s: s.my_turn)
     sim.until_my_turn()
     same_screen(web, sim, "the table at the first human turn")
+    for press, what in ((("select",), "the review of played cards"),
+                        (("b", "start"), "the pause menu")):
+        web.press(*press)
+        sim.press(*press)
+        same_screen(web, sim, what)
 
 
 # ----- a match --------------------------------------------------------------------------------
