@@ -42,6 +42,8 @@ WRITERS = {
     "ownfiles.py": "the rule itself",
     "distill.py": "--out FILE: a new file, or a first-trick table it wrote (b'CUC1')",
     "build_unix32.py": "tools/rig/build/ (micropython32 and its sources: the repository's own)",
+    "build_web.py": "--out DIR: the browser's site, in a new, empty or marked folder; "
+                    "build/web-cache/ (the port's tarball: the repository's own)",
     # temporary folders of their own (tempfile), removed again
     "boardrig.py": "temporary drive trees", "bench.py": "temporary trees",
     "bench_ai.py": "temporary trees",
@@ -419,3 +421,21 @@ def test_asset_tools_refuse_a_folder_that_is_not_their_own(tmp_path, kind, tool,
     with open(os.path.join(fresh, made), "rb") as f, \
             open(os.path.join(ROOT, committed), "rb") as g:
         assert f.read() == g.read()
+
+
+# ----- the browser's site (tools/drive/build_web.py) ---------------------------------
+
+@pytest.mark.parametrize("kind", sorted(FOREIGN))
+def test_the_web_build_never_touches_a_folder_that_is_not_its_own(tmp_path, kind, capsys):
+    import build_web
+    out = tmp_path / "site"
+    if kind == "folder":
+        out.mkdir()
+        put(str(out / "mine"), "folder")
+    else:
+        put(str(out), kind)
+    before = snapshot(str(tmp_path))
+    assert build_web.main(["--out", str(out), "--quiet"]) == 2
+    assert snapshot(str(tmp_path)) == before
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "choose another --out" in err

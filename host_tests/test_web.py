@@ -248,7 +248,7 @@ BAD_LINKS = (
     ("HELLO-WORLD-12", "Not a code: the 5th character, O, is never in a code."),  # made up
     (CODE[:-1], "Not a code: a code has 12 or 16 characters, not 11."),  # cut short
     (CODE + "-" + CODE, "Not a code: a code has 12 or 16 characters, not 24."),  # too long
-    ("9" * 500, "Not a code: a code has 12 or 16 characters, not 64."),  # far too long
+    ("9" * 500, "Not a code: a code has 12 or 16 characters, not 500."),  # far too long
 )
 
 

@@ -177,7 +177,7 @@ function writeFile(FS, path, bytes) {
 export function readAddress(hash, today) {
   const out = {};
   const params = new URLSearchParams(hash.replace(/^#/, ""));
-  if (params.has("challenge")) out.code = params.get("challenge").slice(0, 64);
+  if (params.has("challenge")) out.code = params.get("challenge").slice(0, 4096);  // its length is said
   else if (params.has("daily")) out.date = params.get("daily") || today;
   return out;
 }

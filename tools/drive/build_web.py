@@ -266,13 +266,27 @@ def service_worker(names, tag):
             .replace("__FILES__", json.dumps(["./"] + names)))
 
 
+MARKER_TEXT = "made by tools/drive/build_web.py; emptied by the next build\n"
+
+
+def _ours(out):
+    """True when ``out`` holds our marker, as this tool writes it."""
+    try:
+        with open(os.path.join(out, MARKER), encoding="utf-8") as f:
+            return f.read() == MARKER_TEXT
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def build_site(out, say=print):
     """Write the site into ``out`` (emptied first when it is an earlier build); returns
     {file: bytes written}."""
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise BuildError("%s is a file, not a folder: choose another --out" % out)
     if os.path.isdir(out) and os.listdir(out):
-        if not os.path.exists(os.path.join(out, MARKER)):
-            raise BuildError("%s is not empty and not an earlier web build: choose another "
-                             "--out" % out)
+        if not _ours(out):
+            raise BuildError("%s is not empty and not an earlier web build: nothing in it "
+                             "was touched; choose another --out" % out)
         shutil.rmtree(out)
     os.makedirs(out, exist_ok=True)
     site = {}
@@ -292,7 +306,7 @@ def build_site(out, say=print):
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)
     with open(os.path.join(out, MARKER), "w") as f:
-        f.write("made by tools/drive/build_web.py; emptied by the next build\n")
+        f.write(MARKER_TEXT)
     return {n: len(d) for n, d in site.items()}
 
 
