@@ -27,6 +27,15 @@ _LEFT = const(8)
 _SELECT = const(9)
 
 
+def _kept():
+    """False where the match cannot be kept (a board whose nvm is too small, a browser
+    that keeps no storage): the menu then does not say that it is saved. The running
+    app's store says so (``cucumber.app.running``; None in a test's own App: kept)."""
+    from cucumber import app
+    store = getattr(app.running, "store", None)
+    return store is None or store.persistent
+
+
 class PauseMenu:
     """START during a match. Under the menu, a legend of the table: a copy of one
     seat's column (yours when you hold the device) with what each line means."""
@@ -44,7 +53,8 @@ class PauseMenu:
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
         g.append(ui.centered(w[_PAUSED], 1, ui.YELLOW, scale=2, font=f))
-        g.append(ui.centered(w[_SAVED], 20, ui.GREY, font=f))
+        if _kept():
+            g.append(ui.centered(w[_SAVED], 20, ui.GREY, font=f))
         # the choices in one centred column, wider for a language's longer ones
         cells = 16
         for s in self.items:
