@@ -3,12 +3,13 @@
 ``readings(hw, stats)`` gives the page's rows as (label, value) pairs, every value a
 short string: "not on device" (the section's ``absent``) where the device has no such
 sensor (the source gives None: a chip without it, or the browser, which has none of the
-five), "n/a" where reading it fails: one bad sensor costs its own row, never the page. The labels, "n/a", the units and the decimal
-sign are the chosen language's (the "chip" section, cucumber.lang: ``words()``); the
-page reads them once when it opens. ``ChipPage(hw, stats, back_cmd)`` shows them
-in the style of the other screens (``group``, ``key(k)``, ``tick(now)``): B returns
-``back_cmd``, A reads everything again at once, and ``tick`` does so about once a
-second. ``stats`` (a dict or any object with these attributes; a missing one is None):
+five), "n/a" where reading it fails: one bad sensor costs its own row, never the page.
+The labels, "n/a", the units and the decimal sign are the chosen language's (the "chip"
+section, cucumber.lang: ``words()``); the page reads them once when it opens.
+``ChipPage(hw, stats, back_cmd)`` shows them in the style of the other screens
+(``group``, ``key(k)``, ``tick(now)``): B returns ``back_cmd``, A reads everything again
+at once, and ``tick`` does so about once a second. ``stats`` (a dict or any object with
+these attributes; a missing one is None):
 
 - ``decision_ns``: the last AI decision's time in ns (``time.monotonic_ns()`` around
   ``choose``), or None;
