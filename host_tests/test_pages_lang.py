@@ -150,15 +150,12 @@ def test_the_pause_menu_fits(code, language):
         check(pause.PauseMenu(None, None, 0), (code, "pause without the legend"))
 
 
-def test_the_pause_menu_says_the_match_is_saved_only_where_it_is_kept(monkeypatch, language):
+def test_the_pause_menu_says_the_match_is_saved_only_where_it_is_kept(language):
     language("en")
-    from cucumber import app
     saved = lang.text("pause", "saved")
-    for persistent in (True, False):
-        running = SimpleNamespace(store=SimpleNamespace(persistent=persistent))
-        monkeypatch.setattr(app, "running", running)
-        lines = check(pause.PauseMenu(None, None, 0), ("en", "pause", persistent))
-        assert (saved in lines) == persistent
+    for kept in (True, False):
+        lines = check(pause.PauseMenu(None, None, 0, kept=kept), ("en", "pause", kept))
+        assert (saved in lines) == kept
 
 
 @pytest.mark.parametrize("code", CODES)

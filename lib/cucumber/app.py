@@ -291,7 +291,7 @@ class App:
         self.table = None
         self.open_screen("pause", "PauseMenu", None if self.pages else self.match,
                          self.holder, cmd[1] if len(cmd) > 1 else 0,
-                         fonts[0] if fonts is not None else None)
+                         fonts[0] if fonts is not None else None, self.store.persistent)
 
     def _chip(self):
         """The Inside the chip page: from the settings, or from the demo (B returns

@@ -203,5 +203,9 @@ def continue_match(app):
         return
     m.log_events = True
     m.events = []
+    if m.trick_no == 0 and m.trick_len == 0 and m.phase == 0:  # PHASE_PLAY: just dealt
+        # the round's deal, as the console says it: a new match is dealt in the title's
+        # run, before the restart into this one, and its deal was never said
+        m.events.append((1, m.dealer, m.round_no, 0))  # EV_DEAL
     app.bot_seed = seed
     app.pending = ("begin", m, kinds)

@@ -27,22 +27,13 @@ _LEFT = const(8)
 _SELECT = const(9)
 
 
-def _kept():
-    """False where the match cannot be kept (a board whose nvm is too small, a browser
-    that keeps no storage): the menu then does not say that it is saved. The running
-    app's store says so (``cucumber.app.running``; None in a test's own App: kept)."""
-    from cucumber import app
-    store = getattr(app.running, "store", None)
-    return store is None or store.persistent
-
-
 class PauseMenu:
     """START during a match. Under the menu, a legend of the table: a copy of one
     seat's column (yours when you hold the device) with what each line means."""
 
     name = "pause"
 
-    def __init__(self, match=None, seat=None, cursor=0, font=None):
+    def __init__(self, match=None, seat=None, cursor=0, font=None, kept=True):
         w = lang.section("pause")
         self.items = w[_RESUME:_QUIT + 1]
         # one medium font for every word shown (the table's status font, kept for the
@@ -53,7 +44,7 @@ class PauseMenu:
         g = displayio.Group()
         g.append(ui.background(ui.DARK))
         g.append(ui.centered(w[_PAUSED], 1, ui.YELLOW, scale=2, font=f))
-        if _kept():
+        if kept:  # not where saves cannot be kept (a too small nvm, a browser without storage)
             g.append(ui.centered(w[_SAVED], 20, ui.GREY, font=f))
         # the choices in one centred column, wider for a language's longer ones
         cells = 16
