@@ -7,6 +7,7 @@ screen, and the bundle's sizes in words."""
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -117,6 +118,45 @@ def test_a_terminal_option_is_named_and_lang_is_not_blamed(monkeypatch, capsys):
         assert out.startswith("--players est une option du jeu en terminal"), out
         assert "--lang" not in out
     assert calls == [["--lang", "fr", "--players", "3"], ["--lang=fr", "--players", "3"]]
+
+
+# ----- a refused --nvm FILE ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_a_refused_nvm_file_says_its_advice_once_in_every_language(tmp_path, code):
+    """``play.py --nvm FILE`` at a player's text file, and at a folder: one line in the
+    language asked for, what is there and the option to choose another, each once (it
+    said "choose another file with --nvm FILE. Choose another file with --nvm FILE.")."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine")
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    said = {}
+    for path in (notes, folder):
+        r = run_play(tmp_path, "--nvm", str(path), "--lang", code, DISPLAY=":4093")
+        assert r.returncode == 2 and r.stdout == "", r.stdout
+        lines = r.stderr.splitlines()
+        assert len(lines) == 1, r.stderr
+        line = said[path.name] = lines[0]
+        assert line.startswith("simulator: %s " % path), line
+        assert line.count("--nvm") == 1 and "--save" not in line, line
+        sentences = [s.strip(" .").lower() for s in re.split(r"[.:;] ", line[len("simulator: "):])]
+        assert len(sentences) == len(set(sentences)), line
+    assert notes.read_text() == "mine" and os.listdir(folder) == []
+    assert sorted(os.listdir(tmp_path)) == ["notes.txt", "photos"]  # nothing written beside
+    if code == "en":
+        assert said == {
+            "notes.txt": "simulator: %s is not a match saved by this game: it is left as it "
+                         "is. Choose another file with --nvm FILE." % notes,
+            "photos": "simulator: %s is a folder, not a save file: it is left as it is. "
+                      "Choose a file with --nvm FILE." % folder}
+    else:
+        assert not [line for line in said.values() if "it is left as it is" in line]
+    if code == "fr":
+        assert said["notes.txt"] == (
+            "simulator: %s n'est pas une partie sauvegardée par ce jeu : il reste tel quel. "
+            "Choisissez un autre fichier avec --nvm FICHIER." % notes)
 
 
 # ----- no warnings, one line when the sound is off ---------------------------------------

@@ -56,8 +56,9 @@ class FileNVM:
                 self.kept_aside = ownfiles.keep_aside(path)
                 data = b""
         elif not (len(data) == size and _has_store_record(data)):
-            raise ownfiles.NotOurs("%s is not the simulator's saves: it is left as it is; "
-                                   "choose another file with --nvm FILE" % path)
+            # no advice here: the caller names the option that chooses another file
+            raise ownfiles.NotOurs("%s is not the simulator's saves: it is left as it is"
+                                   % path)
         self._buf = bytearray(data) + bytearray(b"\xff" * (size - len(data)))
 
     def __len__(self):

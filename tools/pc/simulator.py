@@ -315,6 +315,24 @@ def draw_lights(display, colors):
         pygame.draw.circle(surf, rgb, (16 + i * 32, H + STRIP // 2), 3)
 
 
+def refuse_nvm(path, e):
+    """The one line for an nvm path the simulator must not use: what is there and what to
+    do, once, in the chosen language. The words are the terminal game's for its save file
+    (section termsetup), whose option ``--save`` becomes ``--nvm`` here."""
+    import ownfiles
+    from cucumber import lang
+    if isinstance(e, ownfiles.Newer):
+        line = lang.text("termsetup", "newer") % path
+    elif isinstance(e, OSError) and not isinstance(e, ownfiles.NotOurs):
+        reason = e.reason if isinstance(e, ownfiles.Unreadable) else (e.strerror or str(e))
+        line = lang.text("termsetup", "cannot_read") % (path, reason)
+    elif os.path.isdir(path):
+        line = lang.text("termsetup", "is_folder") % path
+    else:
+        line = lang.text("termsetup", "not_ours") % path
+    return "simulator: " + line.replace("--save ", "--nvm ")
+
+
 def open_nvm(path):
     """The file standing in for the board's nvm; SystemExit(2) after one line when the
     path holds something the simulator did not write (left exactly as it was)."""
@@ -327,12 +345,7 @@ def open_nvm(path):
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         nvm = FileNVM(path, size=8192)
     except (ownfiles.NotOurs, ownfiles.Newer, ownfiles.Unreadable, OSError) as e:
-        if isinstance(e, ownfiles.Newer):
-            e = "%s was written by a newer version of the game: it is left as it is" % path
-        elif isinstance(e, OSError) and not isinstance(e, ownfiles.Unreadable):
-            e = "%s cannot be used (%s)" % (path, e.strerror or e)
-        print("simulator: %s. Choose another file with --nvm FILE." % str(e).rstrip("."),
-              file=sys.stderr)
+        print(refuse_nvm(path, e), file=sys.stderr)
         raise SystemExit(2) from None
     if nvm.kept_aside:
         print("simulator: the saves in %s were damaged: kept as %s; starting with fresh "
