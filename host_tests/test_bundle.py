@@ -35,7 +35,11 @@ def members(path):
 @pytest.fixture(scope="module")
 def zips(tmp_path_factory):
     dist = tmp_path_factory.mktemp("dist")
-    assert build.main(["--zip", "--dist", str(dist), "--quiet"]) == 0
+    mask = os.umask(0o022)  # a person's usual umask: what make bundle meets
+    try:
+        assert build.main(["--zip", "--dist", str(dist), "--quiet"]) == 0
+    finally:
+        os.umask(mask)
     return {s: str(dist / (build.zip_name(project_version(), s) + ".zip")) for s in SERIES}
 
 
@@ -47,6 +51,22 @@ def test_one_zip_per_circuitpython_series_named_for_the_version(zips):
         assert os.path.isfile(path)
         top, _files = members(path)
         assert top == "cucumber-%s-circuitpython-%s" % (version, series)
+
+
+def test_the_zips_are_readable_by_everyone_as_any_download(zips, tmp_path):
+    """A zip is made to be handed on: 0644 (it was 0600, owner only, from the temporary
+    file it is renamed from); a person whose umask keeps their files private gets 0600."""
+    for path in zips.values():
+        assert os.stat(path).st_mode & 0o777 == 0o644, path
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "code.py").write_text("print(1)\n")
+    mask = os.umask(0o077)
+    try:
+        private = build.write_zip(str(tree), str(tmp_path / "private.zip"), "top")
+    finally:
+        os.umask(mask)
+    assert os.stat(private).st_mode & 0o777 == 0o600
 
 
 def test_the_folder_is_the_drive_as_build_makes_it(zips, tmp_path):

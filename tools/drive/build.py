@@ -38,6 +38,7 @@ Each zip (``--zip``) holds one folder, ``cucumber-<version>-circuitpython-<N>.x/
 what goes on the drive (code.py, lib/, fonts/, sprites/) and a README.txt: how
 to install it on Windows, macOS and Linux. ``version`` is pyproject.toml's. The zips are
 deterministic too: entries sorted, every timestamp 1980-01-01 00:00, fixed permissions.
+A zip itself is readable by everyone, as a download is (0644 under the usual umask).
 
 The output is deterministic (sorted walks, embedded source names relative to the
 drive), so two builds are byte for byte identical. A build prints the sizes of the parts
@@ -526,7 +527,17 @@ def write_zip(tree, path, top, extra=()):
                 z.writestr(_zip_entry(name, False), data, compresslevel=9)
         z.comment = ownfiles.ZIP_COMMENT  # says by itself that the build wrote it
     ownfiles.write_atomic(path, buf.getvalue())
+    # a file to hand on: readable by everyone as any download is (0644 under the usual
+    # umask 022), not the owner-only 0600 of the temporary file it was renamed from
+    os.chmod(path, 0o666 & ~_umask())
     return path
+
+
+def _umask():
+    """The process's umask (reading it means setting it: it is set back at once)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def shown_path(path):
