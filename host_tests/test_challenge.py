@@ -610,15 +610,15 @@ def test_a_newer_code_says_so_in_the_terminal_game(monkeypatch, capsys):
 
 def test_the_daily_challenge_of_today_is_saved_and_continued(tmp_path, monkeypatch):
     import time
-    import terminal_game
+    import term_saves
     monkeypatch.setattr(time, "localtime", lambda *a: (2025, 3, 14, 9, 0, 0, 4, 73, 0))
     save = tmp_path / "s.sav"
     status, out = terminal(["--daily", "--save", str(save)], ["1", "1"])
     code = challenge.show(challenge.encode(challenge.daily("2025-03-14")))
     assert status == 0
     assert out.startswith("Daily challenge of 2025-03-14: code %s" % code)
-    text = terminal_game.classify(str(save))
-    m, humans, levels, seed, ch = terminal_game.load_save(text)
+    text = term_saves.classify(str(save))
+    m, humans, levels, seed, ch = term_saves.load_save(text)
     assert ch == challenge.daily("2025-03-14") and humans == {0}
     assert levels == ["human", "medium", "medium", "medium"]
     # continued: the code is said at its end
@@ -629,21 +629,21 @@ def test_the_daily_challenge_of_today_is_saved_and_continued(tmp_path, monkeypat
 
 def test_a_save_whose_code_does_not_fit_its_match_is_not_continued(tmp_path):
     import json
-    import terminal_game
+    import term_saves
     from engine import save as engine_save
     ch = challenge.daily("2025-03-14")
     m = ch.match()
     record = {"humans": [0], "levels": ["human", "medium", "medium", "medium"], "seed": 1,
               "match": engine_save.dumps(m).hex(),
               "challenge": challenge.encode(TRANSCRIPT_CASES[0])}
-    with pytest.raises(terminal_game.SaveFileError) as e:
-        terminal_game.load_save(json.dumps(record))
+    with pytest.raises(term_saves.SaveFileError) as e:
+        term_saves.load_save(json.dumps(record))
     assert str(e.value) == "its challenge code does not fit the match"
     record["challenge"] = challenge.encode(ch)[:-1]
-    with pytest.raises(terminal_game.SaveFileError):
-        terminal_game.load_save(json.dumps(record))
+    with pytest.raises(term_saves.SaveFileError):
+        term_saves.load_save(json.dumps(record))
     record["challenge"] = challenge.encode(ch)
-    assert terminal_game.load_save(json.dumps(record))[4] == ch
+    assert term_saves.load_save(json.dumps(record))[4] == ch
 
 
 def test_the_arena_plays_the_teachers_deal_with_each_bot(capsys):

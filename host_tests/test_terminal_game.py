@@ -11,8 +11,14 @@ import sys
 import pytest
 
 import ownfiles
+import term_game
+import term_input
+import term_options
+import term_saves
+import term_table
+import term_words
 import terminal_game
-from engine import save
+from engine import ai, save
 from engine.match import (
     EV_DEAL, EV_LIFE, EV_LOSER, EV_OFFER, EV_OUT, EV_PENALTY, EV_PLAY, EV_REENTER, EV_SIT_OUT,
     EV_SUDDEN, EV_TRICK, EV_WIN, Match, PAY, SIT_OUT,
@@ -271,7 +277,7 @@ def test_ctrl_c_while_an_opponent_thinks_keeps_the_match(tmp_path, monkeypatch):
             raise KeyboardInterrupt
         return view.legal_actions()[0]
 
-    monkeypatch.setattr(terminal_game.ai.Player, "choose", interrupted)
+    monkeypatch.setattr(ai.Player, "choose", interrupted)
     rc, s = run(["--seed", "8", "--save", path])
     assert rc == 0 and "Match saved in" in s.lines[-1]
     monkeypatch.undo()
@@ -373,7 +379,7 @@ def test_a_file_the_game_did_not_write_is_refused_and_left_as_it_was(tmp_path, r
 
 
 def test_damaged_outer_fields_are_named(tmp_path, real_save):
-    data = json.loads(ownfiles.unwrap(terminal_game.SAVE_KIND, real_save[0]))
+    data = json.loads(ownfiles.unwrap(term_saves.SAVE_KIND, real_save[0]))
     for key, value, words in (("levels", ["human", "human", "medium", "mediun"], "AI levels"),
                               ("humans", [1], "human seats"), ("humans", [0, 1, 2, 3],
                                                                "AI levels"),
@@ -381,7 +387,7 @@ def test_damaged_outer_fields_are_named(tmp_path, real_save):
                               ("humans", [0, True], "human seats")):
         damaged = dict(data)
         damaged[key] = value
-        content = ownfiles.wrap(terminal_game.SAVE_KIND, json.dumps(damaged).encode())
+        content = ownfiles.wrap(term_saves.SAVE_KIND, json.dumps(damaged).encode())
         rc, s, _, bad = continue_damaged(tmp_path, content)
         assert rc == 0 and s.lines[0].startswith("The saved match could not be read: ")
         assert words in s.lines[0] and bad.read_bytes() == content
@@ -493,15 +499,15 @@ def test_no_pause_runs_to_the_end(tmp_path):
 
 def event_lines(seat, humans):
     m = Match(Rules("agurk", players=4, stakes=True, buyback=True), seed=1)
-    g = terminal_game.Game(m, humans, ["human" if s in humans else "medium"
-                                       for s in range(4)], 1, save_path=None)
+    g = term_game.Game(m, humans, ["human" if s in humans else "medium"
+                                   for s in range(4)], 1, save_path=None)
     evs = [(EV_DEAL, seat, 2, 0), (EV_PLAY, seat, 51, 1), (EV_TRICK, seat, 2, 51),
            (EV_TRICK, seat, 6, 48), (EV_PENALTY, seat, 14, 20), (EV_PENALTY, seat, 1, 3),
            (EV_LIFE, seat, 12, 0), (EV_LIFE, seat, 12, 1), (EV_OFFER, seat, 12, 1),
            (EV_REENTER, seat, 12, PAY), (EV_REENTER, seat, 12, SIT_OUT),
            (EV_OUT, seat, 23, 0), (EV_SIT_OUT, seat, 3, 0), (EV_LOSER, seat, 22, 0),
            (EV_SUDDEN, seat, 2, 0), (EV_WIN, seat, 4, 0), (EV_WIN, seat, 0, 0)]
-    return [g.event_text(ev) for ev in evs]
+    return [term_table.event_text(g, ev) for ev in evs]
 
 
 def test_every_event_message_reads_right_for_you_and_for_another_seat():
@@ -650,7 +656,7 @@ def test_help_says_where_the_save_lives_and_how_to_start_over():
                        timeout=60)
     assert p.returncode == 0
     text = p.stdout
-    assert terminal_game.DEFAULT_SAVE in text
+    assert term_options.DEFAULT_SAVE in text
     assert "To start over, run the game with --new" in text
     assert "Ctrl-D or Ctrl-C" in text
     assert "--no-pause" in text
@@ -659,7 +665,7 @@ def test_help_says_where_the_save_lives_and_how_to_start_over():
 def test_a_finished_save_round_trip_keeps_the_rules(tmp_path):
     path = str(tmp_path / "g.sav")
     run(["--seed", "8", "--profile", "gurka", "--players", "5", "--save", path], ["q"])
-    data = json.loads(ownfiles.unwrap(terminal_game.SAVE_KIND, open(path, "rb").read()))
+    data = json.loads(ownfiles.unwrap(term_saves.SAVE_KIND, open(path, "rb").read()))
     m = save.loads(bytes.fromhex(data["match"]))
     assert m.rules.profile == "gurka" and m.n == 5
     assert data["humans"] == [0] and data["levels"] == ["human"] + ["medium"] * 4
@@ -681,14 +687,14 @@ def test_sitting_a_round_out_is_watched_and_a_skip_stops_at_the_next_turn(tmp_pa
 # ----- languages -------------------------------------------------------------------------
 
 LANGS = ("en", "pt", "fr", "es", "nl", "da", "sv", "pl", "fi")
-TG = terminal_game
+TG = term_words
 
 
 @pytest.fixture(autouse=True)
 def english_afterwards():
     """A test in another language leaves the game (and cucumber.lang) speaking English."""
     yield
-    terminal_game.use_language("en")
+    term_words.use_language("en")
 
 
 def language_kinds(code):
@@ -842,7 +848,7 @@ def test_the_help_is_in_the_language():
                        text=True, timeout=60)
     assert p.returncode == 0
     assert "Jouer à Cucumber dans le terminal." in p.stdout
-    assert terminal_game.DEFAULT_SAVE in p.stdout and "--new" in p.stdout
+    assert term_options.DEFAULT_SAVE in p.stdout and "--new" in p.stdout
     assert "--lang CODE" in p.stdout
 
 
@@ -856,7 +862,7 @@ def test_the_help_is_in_the_language():
 ])
 def test_cards_are_named_and_typed_with_the_languages_rank_letters(code, typed, card):
     TG.use_language(code)
-    assert TG.card_name(TG.parse_card(typed)) == card
+    assert TG.card_name(term_input.parse_card(typed)) == card
 
 
 @pytest.mark.parametrize("typed", ["zz", "1H", "BX", "KnZ", "", "H", "11h"])
@@ -864,7 +870,7 @@ def test_what_is_not_a_card_in_danish_or_swedish(typed):
     for code in ("da", "sv"):
         TG.use_language(code)
         with pytest.raises(ValueError):
-            TG.parse_card(typed)
+            term_input.parse_card(typed)
 
 
 def test_a_local_card_name_plays_that_card(tmp_path):

@@ -11,6 +11,8 @@ import unicodedata
 
 import pytest
 
+import term_input
+import term_table
 import terminal_game
 
 GAME = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools",
@@ -190,7 +192,7 @@ def test_an_empty_answer_at_every_prompt_is_enter(tmp_path, name, what):
 
 
 def test_the_excerpt_said_back():
-    shown = terminal_game.shown
+    shown = term_input.shown
     assert shown("banana") == "banana"
     assert shown("x" * 20) == "x" * 20 and shown("x" * 21) == "x" * 20 + "\u2026"
     assert shown("\x1b]0;title\x07") == "\\x1b]0;title\\x07"
@@ -200,7 +202,7 @@ def test_the_excerpt_said_back():
 
 
 def test_numbers_in_any_script_and_of_any_length():
-    number = terminal_game.whole_number
+    number = term_input.whole_number
     assert number("3") == 3 and number("003") == 3 and number("\u0663") == 3
     assert number("9" * 5000) == -1 and number("0" * 30) == -1
     assert number("\u00b2") is None and number("") is None and number("-1") is None
@@ -231,7 +233,7 @@ def scores_shown_before_each_turn(args, tmp_path):
     out = []
     since = 0
     for i, line in enumerate(s.lines):
-        if i in s.at or line == terminal_game.CLEAR:
+        if i in s.at or line == term_table.CLEAR:
             if line.startswith(("Play which card", "Press Enter to play")):
                 scores = [ln for ln in s.lines[since:i] if " pts" in ln]
                 out.append(scores.count(scores[-1]) if scores else 0)

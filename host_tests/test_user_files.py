@@ -22,6 +22,7 @@ import host_nvm
 import ownfiles
 import screenshots
 import simulator
+import term_saves
 import terminal_game
 from cucumber import store
 
@@ -30,7 +31,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Every program of tools/ that writes files, and where. A new writer must be added here
 # (the test below reads the sources) and get its checks in this file.
 WRITERS = {
-    "terminal_game.py": "--save FILE: the match (ownfiles envelope 'terminal-save')",
+    "term_saves.py": "the terminal game's --save FILE: the match (ownfiles envelope "
+                     "'terminal-save')",
     "simulator.py": "--nvm FILE through host_nvm.py: the board's nvm ('sim-nvm')",
     "host_nvm.py": "the simulator's nvm file",
     "screenshots.py": "--out DIR: PNGs, in a folder with our marker ('screenshots')",
@@ -58,7 +60,7 @@ def test_every_tool_that_writes_files_is_listed_here():
         with open(path, encoding="utf-8") as f:
             if _WRITES.search(f.read()):
                 found.add(os.path.basename(path))
-    assert "terminal_game.py" in found  # the sources were read
+    assert "term_saves.py" in found  # the sources were read
     unlisted = sorted(n for n in found if n not in WRITERS)
     assert unlisted == [], "tools that write files but have no checks here: %s" % unlisted
 
@@ -153,7 +155,7 @@ def test_the_terminal_game_keeps_two_damaged_saves_without_losing_the_first(tmp_
         assert rc == 0 and "kept as %s" % (path + (".bad" if i == 0 else ".bad2")) in said[0]
     assert open(path + ".bad", "rb").read() == damaged[0]
     assert open(path + ".bad2", "rb").read() == damaged[1]
-    assert ownfiles.unwrap(terminal_game.SAVE_KIND, open(path, "rb").read())  # a new save
+    assert ownfiles.unwrap(term_saves.SAVE_KIND, open(path, "rb").read())  # a new save
 
 
 def test_the_terminal_game_says_an_unreadable_save_is_unreadable(tmp_path, unreadable):
@@ -171,11 +173,11 @@ def test_the_terminal_game_says_an_unreadable_save_is_unreadable(tmp_path, unrea
 def test_the_terminal_game_continues_a_save_of_the_earlier_format(tmp_path):
     path = str(tmp_path / "g.sav")
     assert play(["--seed", "3", "--save", path], ["1", "q"])[0] == 0
-    payload = ownfiles.unwrap(terminal_game.SAVE_KIND, open(path, "rb").read())
+    payload = ownfiles.unwrap(term_saves.SAVE_KIND, open(path, "rb").read())
     open(path, "wb").write(payload)  # as the previous version wrote it: bare JSON
     rc, said = play(["--save", path], ["y", "1", "q"])  # continued, and a card played
     assert rc == 0 and any(line.startswith("Continuing") for line in said)
-    assert ownfiles.signed(terminal_game.SAVE_KIND, open(path, "rb").read())
+    assert ownfiles.signed(term_saves.SAVE_KIND, open(path, "rb").read())
 
 
 def test_the_terminal_game_never_writes_over_a_neighbour_named_like_its_temporary(tmp_path):

@@ -1,0 +1,111 @@
+"""Starting a match in the terminal game: a new one from the options (asking what they
+leave open), a challenge's, the saved one continued, and the next one after a match.
+
+Each says what it starts (the rules, the seed or the code) and returns its Game
+(tools/pc/term_game.py); tools/pc/terminal_game.py decides which to start.
+"""
+
+from engine import challenge
+from engine.match import Match
+from engine.rules import PROFILES, RulesError
+from term_challenge import challenge_humans, challenge_levels
+from term_game import Game
+from term_input import Quit, ask_int, is_no, prompt
+from term_options import (
+    check_seats, given_options, new_seed, refusal, refused, rules_from_args,
+)
+from term_saves import load_save
+from term_words import (
+    CH, SU, _ASK_CONTINUE, _ASK_HUMANS, _ASK_PLAYERS, _ASK_RULES, _CH_DAILY, _CH_LENGTH,
+    _CH_NEXT, _CH_START, _CHOOSE_RULES, _CONTINUING, _INTRO, _NOTE_GIVEN, _REFUSED,
+    _REPLACING, _RULES, _SAVED_INFO, _STILL_SAVED, rules_summary,
+)
+
+
+def resume(args, text, ask, say):
+    """The saved Game, or None for a new match (after saying why)."""
+    m, humans, levels, seed, ch = load_save(text)
+    given = given_options(args)
+    if given:
+        say(SU[_NOTE_GIVEN] % " ".join(given))
+    info = SU[_SAVED_INFO] % (m.rules.profile, m.n, m.round_no + 1)
+    try:
+        answer = prompt(ask, SU[_ASK_CONTINUE] % info + " ")
+    except Quit:
+        raise Quit("\n" + SU[_STILL_SAVED] % args.save) from None
+    if is_no(answer):
+        say(SU[_REPLACING])
+        return None
+    m.log_events = True
+    m.events = []
+    say(SU[_CONTINUING] % rules_summary(m.rules))
+    game = Game(m, humans, levels, seed, ask, say, args.save, not args.no_pause, ch)
+    game.saved = text
+    return game
+
+
+def challenge_game(ch, args, ask, say):
+    """A new Game of challenge ``ch``, after saying its code, rules and length."""
+    m = ch.match(log_events=True)
+    code = challenge.show(challenge.encode(ch))
+    if args.daily is not None:
+        say(CH[_CH_DAILY] % (args.daily, code))
+    say(CH[_CH_START] % (code, rules_summary(m.rules)))
+    if ch.length:
+        say(CH[_CH_LENGTH] % ch.length)
+    return Game(m, challenge_humans(ch), challenge_levels(ch), ch.seed, ask, say, args.save,
+                not args.no_pause, ch)
+
+
+def new_game(parser, args, ask, say, questions):
+    players = args.players
+    humans = args.humans
+    if questions and (args.profile is None or players is None or humans is None):
+        say(SU[_INTRO])
+        while args.profile is None:
+            answer = prompt(ask, SU[_ASK_RULES] + " ").lower() or "agurk"
+            if answer in PROFILES:
+                args.profile = answer
+            else:
+                say(SU[_CHOOSE_RULES])
+
+        def check(n):
+            try:
+                rules_from_args(args, n)
+            except RulesError as e:
+                return SU[_REFUSED] % refused(e)
+            return None
+
+        if players is None:
+            players = ask_int(ask, say, SU[_ASK_PLAYERS], 4, 2, 7, check)
+        if humans is None:
+            humans = ask_int(ask, say, SU[_ASK_HUMANS], 1, 1, players)
+    players = 4 if players is None else players
+    humans = 1 if humans is None else humans
+    try:
+        rules, notes = rules_from_args(args, players)
+    except RulesError as e:
+        parser.error(refusal(e))
+    check_seats(parser, args, players, humans)
+    seed = new_seed(args)
+    levels = ["human" if s < humans else args.level or "medium" for s in range(players)]
+    m = Match(rules, seed=seed, log_events=True)
+    game = Game(m, range(humans), levels, seed, ask, say, args.save, not args.no_pause)
+    return game, notes
+
+
+def next_game(game, args, k, ask, say):
+    """The Game of the ``k``-th match after the first, once ``game`` is over: the next
+    seed's challenge after a challenge (a code as well), else the same rules."""
+    if game.challenge is not None:  # the next seed's challenge: a code as well
+        done = game.challenge
+        ch = challenge.Challenge(done.rules, done.kinds, (done.seed + 1) % challenge.SEEDS,
+                                 done.length)
+        say(CH[_CH_NEXT] % challenge.show(challenge.encode(ch)))
+        args.daily = None
+        return challenge_game(ch, args, ask, say)
+    seed = new_seed(args, k)
+    m = Match(game.m.rules.copy(), seed=seed, log_events=True)
+    game = Game(m, game.humans, game.levels, seed, ask, say, args.save, not args.no_pause)
+    say(SU[_RULES] % (rules_summary(m.rules), seed))
+    return game
