@@ -187,8 +187,17 @@ def app_job(plan):
     started in the same script, before code.py's text, code.py the outermost frame as on
     the board (or the file the board restarted into: the plan's ``next``, as
     :func:`run_app` sets it)."""
-    head = "import rigdriver\nrigdriver.start(%s)\n" % _py(plan)
-    return head + app_source(plan), None
+    return player_start(plan) + app_source(plan), None
+
+
+def player_start(plan):
+    """The two lines that start the rig's player with ``plan``: rigdriver's, or for a
+    plan with a challenge code or a daily date rigchallenge's, which enters it (loaded
+    only for such a plan, and handed to rigdriver: rigdriver does not import it)."""
+    chosen = ""
+    if plan.get("challenge") or plan.get("daily"):
+        chosen = ", __import__(\"rigchallenge\").Player"  # no name bound in __main__
+    return "import rigdriver\nrigdriver.start(%s%s)\n" % (_py(plan), chosen)
 
 
 def app_source(plan):
@@ -201,7 +210,7 @@ def app_start(plan):
     """The rig's start for :func:`run` with a rig's area (``start``): the player started
     with ``plan``, and the modules it loads later (its report, and in a census run the
     census) loaded now, so that all of it is in the rig's area, none in the capped heap."""
-    start = "import rigdriver\nrigdriver.start(%s)\nimport rigreport\n" % _py(plan)
+    start = player_start(plan) + "import rigreport\n"
     if plan.get("collect", 0) > 1:
         start += "import righeapcensus\n"
     return start

@@ -1,8 +1,9 @@
 """The rig's player for a plan with a ``challenge`` code or a ``daily`` date
 (tools/rig/stubs/rigdriver.py): it enters the code (or date) on the entry screen of
 cucumber.challenges as a person would, then plays as the rig's player always does. A
-module of its own, loaded only for such a plan: the player's code is counted in the heap
-the rig caps."""
+module of its own, loaded only for such a plan: the rig's start (tools/rig/boardrig.py)
+loads it and hands its Player to ``rigdriver.start``, which never imports it (this module
+is made from rigdriver, not the other way round)."""
 
 import rigdriver
 

@@ -21,8 +21,9 @@ The plan (a dict the rig puts in ``PLAN`` before code.py runs):
              does before the set-up
   challenge  a challenge code to play instead of the set-up's match: entered on the
              set-up's "Challenge code" row a character at a time with the arrows
-             (tools/rig/stubs/rigchallenge.py), then played (A on the page of what it
-             sets up); A at its end plays the next
+             (tools/rig/stubs/rigchallenge.py, the player :func:`start` is given for
+             such a plan), then played (A on the page of what it sets up); A at its end
+             plays the next
   daily      the same with the daily challenge of this date (YYYY-MM-DD)
   nvm        hex of the nvm to start with (a run after a reload)
   max_steps  the run fails if the plan is not done by then
@@ -307,8 +308,12 @@ def _deeper(n):
 _player = None
 
 
-def start(plan):
-    """Set up the run: the plan, and the nvm it starts with."""
+def start(plan, player_class=None):
+    """Set up the run: the plan, its player (``player_class``, a class made from
+    ``_Player``; ``_Player`` itself by default) and the nvm it starts with. The rig's start
+    (tools/rig/boardrig.py) names rigchallenge.Player for a plan with a challenge code or
+    a daily date, and loads it only then; this module never loads it (rigchallenge is
+    made from this one)."""
     global _player, PLAN
     import board  # noqa: F401  (built in on the board: cucumber.board looks for it)
     import supervisor
@@ -317,10 +322,11 @@ def start(plan):
     except (AttributeError, TypeError):
         pass  # micropython32's C supervisor, which calls rigdriver itself
     PLAN = plan
-    if plan.get("challenge") or plan.get("daily"):  # its keys: loaded for such a plan only
-        _player = __import__("rigchallenge").Player(plan)  # (in the rig's area, outside the cap)
-    else:
-        _player = _Player(plan)
+    if player_class is None:
+        if plan.get("challenge") or plan.get("daily"):
+            raise RigFailure("rig: a challenge plan needs rigchallenge.Player")
+        player_class = _Player
+    _player = player_class(plan)  # (in the rig's area, outside the cap)
     if plan.get("nvm"):
         import microcontroller
         data = bytes.fromhex(plan["nvm"])
