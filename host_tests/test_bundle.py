@@ -82,7 +82,7 @@ def test_the_folder_is_the_drive_as_build_makes_it(zips, tmp_path):
                     built[os.path.relpath(p, tree).replace(os.sep, "/")] = f.read()
     for path in zips.values():
         _top, files = members(path)
-        assert set(files) == set(built) | {"README.txt"}
+        assert set(files) == set(built) | {"README.txt", "LICENSE.txt"}
         assert all(files[k] == v for k, v in built.items())
         for name in ("code.py", "lib/engine/match.mpy", "lib/cucumber/app.mpy",
                      "sprites/cards.bmp", "fonts/small.glyphs", "fonts/LICENSE.txt"):
@@ -93,6 +93,22 @@ def test_the_folder_is_the_drive_as_build_makes_it(zips, tmp_path):
         for name, data in files.items():
             if name.endswith(".mpy"):
                 assert data[:4] == b"C\x06\x00\x1f", name  # bytecode only, 31-bit ints
+
+
+def test_each_zip_carries_the_games_licence_beside_its_readme(zips):
+    """LICENSE.txt at the folder's top is the repository's LICENSE (MIT), and README.txt
+    names it; the fonts keep their own licence in fonts/."""
+    with open(os.path.join(ROOT, "LICENSE"), "rb") as f:
+        licence = f.read()
+    with open(os.path.join(ROOT, "fonts", "LICENSE.txt"), "rb") as f:
+        fonts = f.read()
+    for path in zips.values():
+        _top, files = members(path)
+        assert files["LICENSE.txt"] == licence
+        assert files["LICENSE.txt"].startswith(b"The MIT License (MIT)")
+        assert files["fonts/LICENSE.txt"] == fonts
+        readme = files["README.txt"].decode("utf-8")
+        assert "Licence: MIT (LICENSE.txt)" in readme and "fonts/LICENSE.txt" in readme
 
 
 def test_the_same_mpy_files_serve_circuitpython_9_and_10(zips):

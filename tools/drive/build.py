@@ -35,8 +35,9 @@ these files, and docs/PLATFORM.md). CircuitPython's own mpy-cross was not availa
 so the files have not been compared byte for byte with its output. Nothing is downloaded.
 
 Each zip (``--zip``) holds one folder, ``cucumber-<version>-circuitpython-<N>.x/``, with
-what goes on the drive (code.py, lib/, fonts/, sprites/) and a README.txt: how
-to install it on Windows, macOS and Linux. ``version`` is pyproject.toml's. The zips are
+what goes on the drive (code.py, lib/, fonts/, sprites/), a README.txt: how to install it
+on Windows, macOS and Linux, and LICENSE.txt: the game's licence (the repository's
+LICENSE; the fonts keep theirs, fonts/LICENSE.txt). ``version`` is pyproject.toml's. The zips are
 deterministic too: entries sorted, every timestamp 1980-01-01 00:00, fixed permissions.
 A zip itself is readable by everyone, as a download is (0644 under the usual umask).
 
@@ -421,6 +422,16 @@ def read_version(root=ROOT):
         raise BuildError("cannot read the version from %s: %s" % (path, e)) from e
 
 
+def read_licence(root=ROOT):
+    """The bytes of the repository's LICENSE (MIT), which each zip carries as LICENSE.txt."""
+    path = os.path.join(root, "LICENSE")
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as e:
+        raise BuildError("cannot read the licence %s: %s" % (path, e.strerror or e)) from e
+
+
 def zip_name(version, series):
     """``cucumber-0.1.0-circuitpython-10.x``: the zip's name and its one folder."""
     return "cucumber-%s-circuitpython-%s" % (version, series)
@@ -484,6 +495,7 @@ Buttons: the d-pad (PyGamer: the joystick) chooses, A plays or confirms, B goes 
 START starts a match from the set-up and pauses one, SELECT reviews the cards played.
 
 Version %(version)s. Source, rules and a PC version: the project's repository.
+Licence: MIT (LICENSE.txt); the fonts are in the public domain (fonts/LICENSE.txt).
 """ % {"version": version, "needs": needs, "folder": folder}
     return text.replace("\n", "\r\n")
 
@@ -552,6 +564,7 @@ def make_zips(dist, root=ROOT, quiet=False, metrics=False):
     Prints each zip's path, size and CircuitPython (``metrics``: a JSON line each too)."""
     say = (lambda *a: None) if quiet else print
     version = read_version(root)
+    licence = read_licence(root)
     paths = []
     for series, _needs in ZIPS:  # refused before the build, not after it
         try:
@@ -572,7 +585,7 @@ def make_zips(dist, root=ROOT, quiet=False, metrics=False):
             top = zip_name(version, series)
             readme = readme_text(version, series, needs).encode("utf-8")
             path = write_zip(tree, os.path.join(dist, top + ".zip"), top,
-                             (("README.txt", readme),))
+                             (("README.txt", readme), ("LICENSE.txt", licence)))
             paths.append(path)
             size = os.path.getsize(path)
             say("%s  %s KB, for %s" % (shown_path(path), format(-(-size // 1024), ","), needs))

@@ -224,9 +224,12 @@ THE SOFTWARE.
 
 def licences_html():
     import html
+    with open(os.path.join(ROOT, "LICENSE"), encoding="utf-8") as f:
+        game = f.read()
     with open(os.path.join(ROOT, "fonts", "LICENSE.txt"), encoding="utf-8") as f:
         fonts = f.read()
     parts = [
+        ("Cucumber for CircuitPython handhelds: the game itself (MIT)", game),
         ("MicroPython %s (%s, the npm registry; MIT, as the package declares; the "
          "copyright line is MicroPython's LICENSE file's)" % (PORT_VERSION, PORT_PACKAGE),
          MICROPYTHON_LICENCE),
