@@ -6,7 +6,6 @@ alone."""
 import os
 import re
 import shutil
-import tomllib
 import zipfile
 
 import boardrig
@@ -18,8 +17,9 @@ SERIES = [series for series, _needs in build.ZIPS]
 
 
 def project_version():
-    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
-        return tomllib.load(f)["project"]["version"]
+    """The version the title shows (lib/cucumber/version.py): the zips are named with it."""
+    from cucumber.version import VERSION
+    return VERSION
 
 
 def members(path):

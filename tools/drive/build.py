@@ -37,8 +37,9 @@ so the files have not been compared byte for byte with its output. Nothing is do
 Each zip (``--zip``) holds one folder, ``cucumber-<version>-circuitpython-<N>.x/``, with
 what goes on the drive (code.py, lib/, fonts/, sprites/), a README.txt: how to install it
 on Windows, macOS and Linux, and LICENSE.txt: the game's licence (the repository's
-LICENSE; the fonts keep theirs, fonts/LICENSE.txt). ``version`` is pyproject.toml's. The zips are
-deterministic too: entries sorted, every timestamp 1980-01-01 00:00, fixed permissions.
+LICENSE; the fonts keep theirs, fonts/LICENSE.txt). ``version`` is the one the title
+shows, lib/cucumber/version.py's (:func:`read_version`). The zips are deterministic too:
+entries sorted, every timestamp 1980-01-01 00:00, fixed permissions.
 A zip itself is readable by everyone, as a download is (0644 under the usual umask).
 
 The output is deterministic (sorted walks, embedded source names relative to the
@@ -50,6 +51,7 @@ for. ``--json`` adds the machine's version of those figures: one JSON line
 """
 
 import argparse
+import ast
 import importlib.metadata
 import importlib.util
 import io
@@ -60,7 +62,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import tomllib
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -411,14 +412,25 @@ def copy_texts(root, out, problems):
                 shutil.copyfile(os.path.join(folder, n), os.path.join(dest, n))
 
 
+VERSION_FILE = os.path.join("lib", "cucumber", "version.py")
+
+
 def read_version(root=ROOT):
-    """The ``version`` of pyproject.toml's [project] table."""
-    path = os.path.join(root, "pyproject.toml")
+    """The game's version: ``VERSION`` of lib/cucumber/version.py, the one place it is
+    kept (the title shows it on the board; pyproject.toml's ``version`` and the newest
+    version of CHANGELOG.md are kept equal to it by host_tests/test_release.py)."""
+    path = os.path.join(root, VERSION_FILE)
     try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-        return str(data["project"]["version"])
-    except (OSError, KeyError, tomllib.TOMLDecodeError) as e:
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read(), path)
+        for node in tree.body:
+            if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                    and getattr(node.targets[0], "id", None) == "VERSION"):
+                version = ast.literal_eval(node.value)
+                if isinstance(version, str) and version:
+                    return version
+        raise ValueError("no VERSION = \"...\" in it")
+    except (OSError, SyntaxError, ValueError) as e:
         raise BuildError("cannot read the version from %s: %s" % (path, e)) from e
 
 
