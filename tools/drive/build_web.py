@@ -24,7 +24,8 @@ sheets), beside web/py/, the browser's own stand-ins for CircuitPython's built-i
     sw.js, manifest.webmanifest, icon.png
                            offline and installable: the service worker keeps every file
                            of this build under a cache named by the build's hash
-    licenses.html          the licences of what the site ships (MicroPython, the fonts)
+    licenses.html          the licences of what the site ships (the game, MicroPython,
+                           the fonts)
 
 The .mpy files of the drive start with "C" for CircuitPython; the port is MicroPython
 1.27, whose loader wants "M": the same bytecode (version 6), its first byte put back.
