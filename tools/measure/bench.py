@@ -1,10 +1,13 @@
 """Engine benchmarks: one JSON object per line, {"metric", "value", "units", "machine",
-"method", ...}. Then the AI benchmarks (tools/measure/bench_ai.py) and the board's limits on the
-whole app (tools/measure/bench_board.py: ``pystack_peak_bytes``, ``heap_needed_bytes``).
+"method", ...}. Then the AI benchmarks (tools/measure/bench_ai.py), the board's limits on the
+whole app (tools/measure/bench_board.py: ``pystack_peak_bytes``, ``heap_needed_bytes``) and
+the game in a browser (tools/measure/bench_web.py: load, bytes, key press to canvas, long
+tasks, heap; it needs the site, ``make web``, and Chromium).
 
     python tools/measure/bench.py                      # everything (about 20 minutes)
     python tools/measure/bench.py --only host_rounds_per_s,save_blob_bytes
     python tools/measure/bench.py --only board         # the whole app under the board rig
+    python tools/measure/bench.py --only web           # the browser's page (after make web)
     python tools/measure/bench.py --list
 
 Engine reports (no targets: the board's budget is measured on the whole app, in
@@ -422,13 +425,13 @@ METRICS = {
     "legal_query_alloc_bytes": legal_query_alloc_bytes,
     "save_blob_bytes": save_blob_bytes,
 }
-OTHERS = (("ai", "bench_ai"), ("board", "bench_board"))
+OTHERS = (("ai", "bench_ai"), ("board", "bench_board"), ("web", "bench_web"))
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--only", default="",
-                    help="comma-separated metric names (and/or 'ai', 'board')")
+                    help="comma-separated metric names (and/or 'ai', 'board', 'web')")
     ap.add_argument("--list", action="store_true", help="list the metric names")
     args = ap.parse_args(argv)
     names = list(METRICS) + [k for k, _ in OTHERS]
