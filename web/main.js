@@ -14,6 +14,23 @@ const STEP_MS = 10;  // the board's loop sleeps 10 ms a pass
 const PYSTACK_WORDS = 2048 / 4;  // the board's 2,048-byte pystack
 const HEAP_BYTES = 100 * 1024;  // the heap it starts with: the board's budget (it grows)
 const LANGUAGES = ["en", "pt", "fr", "es", "nl", "da", "sv", "pl", "fi"];
+// The offline cache of this build (tools/drive/build_web.py names it, as in sw.js).
+const CACHE = "__CACHE__";
+
+// A file of the site, from the offline cache when it is there, else fetched and put
+// there: the service worker then does not fetch it a second time.
+async function siteFile(name) {
+  let cache = null;
+  try { cache = await caches.open(CACHE); } catch (e) { /* no Cache Storage here */ }
+  const kept = cache && await cache.match(name);
+  if (kept) return kept;
+  const response = await fetch(name);
+  if (!response.ok) throw new Error(name + ": " + response.status);
+  if (cache) {
+    try { await cache.put(name, response.clone()); } catch (e) { /* full: fine */ }
+  }
+  return response;
+}
 
 // MicroPython's module keeps its memory to itself: its instance is caught as it is
 // made, so that the screen, the nvm and the sound read Python's buffers in place.
@@ -78,11 +95,14 @@ class Board {
   }
 
   async loadDrive() {
-    const response = await fetch("drive.pack.gz");
-    if (!response.ok) throw new Error("drive.pack.gz: " + response.status);
+    const response = await siteFile("drive.pack.gz");
     const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
     const pack = new Uint8Array(await new Response(stream).arrayBuffer());
     this.files = unpack(pack);
+    // the port's WebAssembly, fetched once: every restart's new MicroPython is made of
+    // these bytes, not fetched again
+    const wasm = await (await siteFile("micropython.wasm")).arrayBuffer();
+    this.wasmUrl = URL.createObjectURL(new Blob([wasm], { type: "application/wasm" }));
   }
 
   // A new MicroPython running ``entry`` (code.py, match.py, demo.py) on the drive.
@@ -92,6 +112,7 @@ class Board {
     const { loadMicroPython } = await import("./micropython.mjs");
     const page = this.page;
     const mp = await loadMicroPython({
+      url: this.wasmUrl,
       pystack: PYSTACK_WORDS,
       heapsize: HEAP_BYTES,
       linebuffer: true,

@@ -5,8 +5,14 @@
 const CACHE = "__CACHE__";
 const FILES = __FILES__;
 
+// The page has put the big files (the port, the drive) into the cache as it loaded
+// them: only what is missing is fetched, so a first visit fetches each file once.
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE).then(async (cache) => {
+    for (const file of FILES) {
+      if (!(await cache.match(file))) await cache.add(file);
+    }
+  }).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {

@@ -261,12 +261,12 @@ def manifest(version):
     }, indent=2) + "\n"
 
 
-def service_worker(names, tag):
-    """Cache-first for this build's files, kept under a cache named by ``tag`` (the hash
-    of them all): a new build replaces the old cache when its page first loads."""
+def service_worker(names, cache):
+    """Cache-first for this build's files, kept under ``cache`` (named by the hash of
+    them all): a new build replaces the old cache when its page first loads."""
     with open(os.path.join(WEB, "sw.js"), encoding="utf-8") as f:
         src = f.read()
-    return (src.replace('"__CACHE__"', json.dumps("cucumber-" + tag))
+    return (src.replace('"__CACHE__"', json.dumps(cache))
             .replace("__FILES__", json.dumps(["./"] + names)))
 
 
@@ -304,8 +304,11 @@ def build_site(out, say=print):
     version = build.read_version(ROOT)
     site["manifest.webmanifest"] = manifest(version).encode("utf-8")
     tag = hashlib.sha256(b"".join(hashlib.sha256(site[n]).digest() for n in sorted(site)))
+    cache = "cucumber-" + tag.hexdigest()[:16]
+    # the page keeps the files it fetches itself in the same cache (web/main.js)
+    site["main.js"] = site["main.js"].replace(b'"__CACHE__"', json.dumps(cache).encode())
     names = sorted(site)
-    site["sw.js"] = service_worker(names, tag.hexdigest()[:16]).encode("utf-8")
+    site["sw.js"] = service_worker(names, cache).encode("utf-8")
     for name, data in site.items():
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)
