@@ -56,7 +56,7 @@ OUT = const(1)  # eliminated (perhaps still offered a re-entry)
 NOBODY = const(255)
 
 # Events, logged as (kind, seat, a, b) tuples when ``log_events`` is on.
-EV_DEAL = const(1)  # (EV_DEAL, dealer, round number, 0)
+EV_DEAL = const(1)  # (EV_DEAL, dealer, round number, 0; sudden death: its players, 1 << seat)
 EV_PLAY = const(2)  # (EV_PLAY, seat, card, why)
 EV_TRICK = const(3)  # (EV_TRICK, winner, trick index, winning card)
 EV_PENALTY = const(4)  # (EV_PENALTY, seat, penalty, new score)
@@ -68,6 +68,9 @@ EV_SUDDEN = const(9)  # (EV_SUDDEN, first contender, number of contenders, 0)
 EV_WIN = const(10)  # (EV_WIN, winner, pot, 0)
 EV_SIT_OUT = const(11)  # (EV_SIT_OUT, seat, round number, 0)
 EV_LOSER = const(12)  # (EV_LOSER, seat, score, 0): first-out loses: the cucumber
+# (EV_TIEBREAK, seat, penalty, 1 if it drops out of the tie, 0 if every player in it took
+# the penalty): a sudden-death round's penalty, in place of EV_PENALTY (totals unchanged)
+EV_TIEBREAK = const(13)
 
 _ACE = const(12)
 _A1 = const(32760)  # the multipliers of engine.rng's generators (inlined in the deal)
@@ -476,7 +479,11 @@ class Match:
         self.leader = first
         self.turn = first
         if self.log_events:
-            self.events.append((EV_DEAL, self.dealer, self.round_no, 0))
+            b = 0  # a sudden-death round's players, as bits (1 << seat)
+            if sudden:
+                for s in range(n):
+                    b |= ir[s] << s
+            self.events.append((EV_DEAL, self.dealer, self.round_no, b))
 
     def _link(self):
         """Link the seats in the round clockwise (``nxt``, ``size``); return the first

@@ -20,7 +20,6 @@ _PHASE_REENTRY = const(1)  # engine.match.PHASE_REENTRY
 _PHASE_OVER = const(2)  # engine.match.PHASE_OVER
 _DECLINE = const(52)  # engine.match.DECLINE
 _PAY = const(53)  # engine.match.PAY
-_EV_PENALTY = const(4)
 _EV_LIFE = const(5)
 _EV_OFFER = const(6)
 _EV_REENTER = const(7)
@@ -28,6 +27,7 @@ _EV_OUT = const(8)
 _EV_SUDDEN = const(9)
 _EV_WIN = const(10)
 _EV_LOSER = const(12)
+_EV_TIEBREAK = const(13)
 _END_FIRST_OUT = const(1)  # engine.rules.END_FIRST_OUT
 _END_FIXED_ROUNDS = const(2)  # engine.rules.END_FIXED_ROUNDS
 
@@ -66,13 +66,13 @@ def end_round(m):
     sc = m.scores
     takers = m.last_takers
     if m.sudden:
-        for s in takers:
-            m._log(_EV_PENALTY, s, m.last_penalty, sc[s])  # totals do not change
         # Sudden death: the penalty takers drop out unless every contender took it.
         left = bytearray(0)
         for s in range(n):
             if m.contenders[s] and not _has(takers, s):
                 left.append(s)
+        for s in takers:  # (the totals do not change)
+            m._log(_EV_TIEBREAK, s, m.last_penalty, 1 if len(left) else 0)
         if len(left) == 1:
             _finish(m, left[0])
             return

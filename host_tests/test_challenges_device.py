@@ -576,3 +576,88 @@ def test_the_simulator_opens_on_what_the_code_sets_up_and_a_plays_it(tmp_path, m
         assert app.bot_seed == ch.bot_seed()
     finally:
         displayio.release_displays()  # Blinka allows one display at a time
+
+
+# ----- a sudden death, as the handheld tells it ---------------------------------------------
+
+def sudden_death_match(i):
+    """The daily challenge of 2025-03-14 (9JRB-JVL9-R2CW: the human ends on 67, the three
+    AIs tie at 0) played in language ``i`` with A for every card and page: (every page as
+    it first shows, its kind and texts, each checked to fit; the serial console's lines)."""
+    from screenshots import use_language
+    d = Driver(nvm=blank_nvm(), seed=3)
+    use_language(d, lang.CODES[i])
+    entry(d)
+    type_in(d, "9JRBJVL9R2CW")
+    d.press(keys.A)
+    d.press(keys.A)
+    pages = []
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        shown = None
+        for _ in range(60000):
+            n = d.name()
+            if n not in ("table", "cover") and d.app.screen is not shown:
+                shown = d.app.screen
+                layout_ok(shown.group, (lang.code(), n))
+                pages.append((n, [t.text for t in layout_texts(shown.group)]))
+            if n == "end":
+                break
+            d.auto(lambda dr: False, max_steps=1)  # one step, the human answered by A
+    return pages, out.getvalue().splitlines()
+
+
+def test_the_handheld_heads_a_sudden_death_and_says_who_drops_out_and_who_won():
+    pages, console_lines = sudden_death_match(lang.ENGLISH)
+    table = ["P1", "P2", "P3", "P4"]  # the last trick's seats, over its cards
+    assert pages[-6:] == [
+        ("round", ["Round 5: last trick"] + table + ["P1 +13  now 67", "P1:67 P2:0 P3:0 P4:0 ",
+                                                     "A: continue"]),
+        ("sudden", ["Sudden death", "Tied for lowest:", "P2 P3 P4", "They play one more round.",
+                    "A: continue"]),
+        ("round", ["Sudden death round"] + table + ["P3 +9: out of the tie",
+                                                    "P1:67 P2:0 P3:0 P4:0 ", "A: continue"]),
+        ("sudden", ["Sudden death", "Tied for lowest:", "P2 P4", "They play one more round.",
+                    "A: continue"]),
+        ("round", ["Sudden death round"] + table + ["P2 +9: out of the tie",
+                                                    "P1:67 P2:0 P3:0 P4:0 ", "A: continue"]),
+        ("end", ["P4 wins!", "AI medium", "won the sudden death", "P1  67", "P2   0", "P3   0",
+                 "P4   0", "Challenge 9JRB-JVL9-R2CW", "A: rematch  B: title"])]
+    # the serial console tells the same: the sudden death's rounds by their players (no
+    # sixth round, no dealer outside the tie), who drops out of it, who wins
+    events = [ln for ln in console_lines if " plays " not in ln and " takes trick" not in ln]
+    assert events[-9:] == [
+        "round 5: P3 deals", "P1 takes 13 points: score 67", "sudden death: 3 players",
+        "sudden-death round: P2 P3 P4", "out of the tie: P3", "sudden death: 2 players",
+        "sudden-death round: P2 P4", "out of the tie: P2", "P4 wins the match"]
+
+
+@pytest.mark.parametrize("i", INDEXES)
+def test_a_sudden_death_reads_the_same_in_every_language(i):
+    pages, console_lines = sudden_death_match(i)
+    w = lang.section("roundend")
+    ev = lang.section("event")
+    end = lang.section("matchend")
+    kinds = [k for k, _ in pages[-6:]]
+    assert kinds == ["round", "sudden", "round", "sudden", "round", "end"]
+    texts = [t for _, t in pages[-6:]]
+    assert texts[0][0] == w[summary._TITLE] % 5  # the fifth round, not the sudden death's
+    assert texts[1][0] == ev[summary._SUDDEN] and "P2 P3 P4" in texts[1]  # who is in it
+    assert ev[summary._TIED] in " ".join(texts[1])  # (a line wrapped to the screen's width)
+    assert texts[2][0] == w[summary._SUDDEN_ROUND]
+    assert w[summary._TIE_OUT] % ("P3", 9) in texts[2]
+    assert texts[3][0] == ev[summary._SUDDEN] and "P2 P4" in texts[3]
+    assert w[summary._TIE_OUT] % ("P2", 9) in texts[4]
+    assert end[summary._SUDDEN_WON] in texts[5]
+    word = console.word
+    tb = lang.section("tiebreak")
+    told = [ln for ln in console_lines if ln in (
+        word(console._SUDDEN) % 3, word(console._SUDDEN) % 2, word(console._WIN) % "P4",
+        tb[console._SUDDEN_DEAL] % "P2 P3 P4", tb[console._SUDDEN_DEAL] % "P2 P4",
+        tb[console._TIE_OUT] % "P3", tb[console._TIE_OUT] % "P2",
+        word(console._DEAL) % (6, "P4"), word(console._DEAL) % (6, "P1"))]
+    assert told == [
+        word(console._SUDDEN) % 3, tb[console._SUDDEN_DEAL] % "P2 P3 P4",
+        tb[console._TIE_OUT] % "P3", word(console._SUDDEN) % 2,
+        tb[console._SUDDEN_DEAL] % "P2 P4", tb[console._TIE_OUT] % "P2",
+        word(console._WIN) % "P4"]

@@ -377,6 +377,8 @@ LINES = [re.compile(p) for p in (
     r"^P\d is out with \d+$",
     r"^P\d is the cucumber with \d+$",
     r"^sudden death: \d+ players$",
+    r"^sudden-death round: P\d( P\d)+$",
+    r"^(out of|still in) the tie: P\d$",
     r"^P\d wins the match( and \d+ chips)?$",
 )]
 PLOT = re.compile(r"^\((\d+)(, \d+)+\)$")
@@ -403,7 +405,7 @@ def test_every_console_line_parses_and_tells_the_whole_match():
         assert any(p.match(line) for p in LINES), line
     m = d.app.match
     plays = [ln for ln in lines if " plays " in ln]
-    deals = [ln for ln in lines if " deals" in ln]
+    deals = [ln for ln in lines if " deals" in ln or ln.startswith("sudden-death round")]
     tricks = [ln for ln in lines if " takes trick " in ln]
     assert [ln for ln in lines if " wins the match" in ln] == lines[-1:]
     # every round dealt, every trick taken, every card played (2 to 4 a trick)

@@ -63,7 +63,7 @@ def test_matchend_folds_the_engines_values():
     from engine import match, matchend, rules
 
     for name in ("IN", "OUT", "NOBODY", "PHASE_REENTRY", "PHASE_OVER", "DECLINE", "PAY",
-                 "EV_PENALTY", "EV_LIFE", "EV_OFFER", "EV_REENTER", "EV_OUT", "EV_SUDDEN",
+                 "EV_LIFE", "EV_OFFER", "EV_REENTER", "EV_OUT", "EV_SUDDEN", "EV_TIEBREAK",
                  "EV_WIN", "EV_LOSER"):
         assert getattr(matchend, "_" + name) == getattr(match, name), name
     for name in ("END_FIRST_OUT", "END_FIXED_ROUNDS"):

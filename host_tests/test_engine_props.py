@@ -10,8 +10,8 @@ from hypothesis import given, settings, strategies as st
 
 from engine import save
 from engine.match import (
-    Match, NOBODY, PHASE_PLAY, PHASE_OVER, IN, OUT, EV_PLAY, EV_TRICK, EV_PENALTY, WHY_NOT,
-    WHY_LEAD, WHY_HEADS, WHY_LOWEST, WHY_ACE_LED,
+    Match, NOBODY, PHASE_PLAY, PHASE_OVER, IN, OUT, EV_PLAY, EV_TRICK, EV_PENALTY, EV_TIEBREAK,
+    WHY_NOT, WHY_LEAD, WHY_HEADS, WHY_LOWEST, WHY_ACE_LED,
 )
 from engine.rules import ACE_FORCES_LOWEST
 from engine.rules import Rules, PROFILES
@@ -121,13 +121,16 @@ def play_checked(m, rnd, max_steps=6000):
             assert tricks[0][1] == ss[w] and tricks[0][3] == cs[w]
             if last:
                 takers, penalty = ref_last_trick(cs, ss, m.rules)
-                pens = [e for e in new if e[0] == EV_PENALTY]
+                # a sudden-death round's penalty is told apart (its totals do not change)
+                pens = [e for e in new if e[0] == (EV_TIEBREAK if sudden else EV_PENALTY)]
                 assert sorted(e[1] for e in pens) == takers
                 assert all(e[2] == penalty for e in pens)
+                assert not [e for e in new if e[0] == (EV_PENALTY if sudden else EV_TIEBREAK)]
                 if sudden:
                     # Sudden death: the takers drop out, unless every contender took it.
                     SEEN["sudden"] += 1
                     left = [s for s in contenders if s not in takers]
+                    assert all(e[3] == (1 if left else 0) for e in pens)  # drops out or not
                     if not left:
                         SEEN["replay"] += 1
                         assert m.sudden and not m.is_terminal()

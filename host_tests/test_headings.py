@@ -59,7 +59,7 @@ def glyphs(name):
 def stub_match(n=7, winner=0, loser=NOBODY, pot=0):
     return SimpleNamespace(
         n=n, scores=[100 + s for s in range(n)], pot=pot, winner=winner, loser=loser,
-        restart=[99] * n,
+        restart=[99] * n, sudden=False,
         rules=SimpleNamespace(stakes=bool(pot), reentry_chips=1, threshold=250),
         legal_actions=lambda: [DECLINE, PAY, SIT_OUT])
 

@@ -86,10 +86,13 @@ def check(page, what):
 
 
 def stub_match(n=7, scores=None, pot=0, stakes=False, winner=0, loser=NOBODY, acts=None,
-               chips=1, threshold=250):
+               chips=1, threshold=250, sudden=False, tied=()):
+    """A match as the pages read it; ``sudden``: won in a sudden death, ``tied``: the
+    seats still in one (a sudden-death round's takers not among them dropped out)."""
     return SimpleNamespace(
         n=n, scores=scores or [200 + s for s in range(n)], pot=pot, winner=winner,
-        loser=loser, restart=[199] * n,
+        loser=loser, restart=[199] * n, sudden=sudden,
+        contenders=bytes(1 if s in tied else 0 for s in range(n)), is_terminal=lambda: False,
         rules=SimpleNamespace(stakes=stakes, reentry_chips=chips, threshold=threshold),
         legal_actions=lambda: list(acts or (DECLINE, PAY, SIT_OUT)))
 
@@ -103,14 +106,15 @@ def test_every_page_fits_at_its_widest(code, language):
     for s in range(7):
         assert ui.seat_name(s) in check(summary.Cover(s), (code, "cover", s))
     # the round's summary: 2 to 7 seats, one or two takers, a pot, the sudden death's
+    # (its takers out of the tie, or still in it when everyone took the penalty)
     for n in (2, 4, 7):
         for takers in ([n - 1], [0, n - 1]):
-            for round_no in (1, 99, 0):
+            for round_no, tied in ((1, ()), (99, ()), (0, ()), (0, takers)):
                 for stakes in (False, True):
-                    m = stub_match(n, pot=999 if stakes else 0, stakes=stakes)
+                    m = stub_match(n, pot=999 if stakes else 0, stakes=stakes, tied=tied)
                     page = summary.RoundSummary(m, TRICK7[:n], takers, 14, round_no,
                                                 [250 + s for s in range(n)])
-                    check(page, (code, "round", n, takers, round_no, stakes))
+                    check(page, (code, "round", n, takers, round_no, tied, stakes))
     # the one-event pages
     for left in (0, 1, 2):
         check(summary.life_lost(6, 264, 250, 249, left), (code, "life", left))
@@ -128,13 +132,16 @@ def test_every_page_fits_at_its_widest(code, language):
             for _ in acts:
                 check(page, (code, "reentry", chips, acts, page.cursor))
                 page.key(3)  # keys.DOWN
-    # the match's end: every seat kind winning, a loser, a pot
+    # the match's end: every seat kind winning, a loser, a pot, won in a sudden death
     for n in (2, 4, 5, 7):
         for kind in (HUMAN, EASY, MEDIUM, HARD, BOT):
             for loser, pot in ((NOBODY, 0), (n - 1, 999)):
-                m = stub_match(n, pot=pot, winner=0, loser=loser,
-                               scores=[100 + s for s in range(n)])
-                check(summary.MatchEnd(m, bytes([kind] * n)), (code, "end", n, kind, loser))
+                for sudden in (False, True):
+                    m = stub_match(n, pot=pot, winner=0, loser=loser, sudden=sudden,
+                                   scores=[100 + s for s in range(n)])
+                    line = lang.section("matchend")[summary._CODE] % "9JRB-JVL9-R2CW"
+                    check(summary.MatchEnd(m, bytes([kind] * n), None, line),
+                          (code, "end", n, kind, loser, sudden))
 
 
 @pytest.mark.parametrize("code", CODES)
@@ -251,6 +258,9 @@ def old_event_line(e):
     who = ui.seat_name(e[1])
     card = ui.card_name
     if kind == 1:
+        if e[3]:  # a sudden death's round: its players (added since)
+            return "sudden-death round: " + " ".join(
+                ui.seat_name(s) for s in range(7) if e[3] >> s & 1)
         return "round %d: %s deals" % (e[2] + 1, who)
     if kind == 2:
         return "%s plays %s: %s" % (who, card(e[2], True), why[e[3]])
@@ -277,6 +287,8 @@ def old_event_line(e):
         return "%s sits out round %d" % (who, e[2] + 1)
     if kind == 12:
         return "%s is the cucumber with %d" % (who, e[2])
+    if kind == 13:  # a sudden death's penalty (added since)
+        return ("out of the tie: %s" if e[3] else "still in the tie: %s") % who
     return None
 
 
@@ -289,6 +301,8 @@ MATCHES = (
     (Rules("agurk", players=3, threshold=9, lives=1, end=1), 4),
     (Rules("gurka", players=6, hand=3, end=2, rounds=2, lives=1), 5),
     (Rules("gurka", players=7, hand=3, threshold=10, comeback=True), 6),
+    # a sudden death whose every player takes the penalty (all tied) and plays again
+    (Rules("gurka", players=4, hand=3, end=2, rounds=1, lives=1, tie_all=True), 3),
 )
 
 
@@ -313,7 +327,9 @@ def events():
 
 def test_the_matches_make_every_kind_of_event(events):
     kinds = set(e[0] for e in events)
-    assert kinds == set(range(1, 13)), sorted(kinds)
+    assert kinds == set(range(1, 14)), sorted(kinds)
+    assert any(e[0] == 1 and e[3] for e in events)  # a sudden death's deal
+    assert {e[3] for e in events if e[0] == 13} == {0, 1}  # out of the tie, or all tied again
     assert {e[3] for e in events if e[0] == 7} == {PAY, SIT_OUT}  # both comebacks
     assert {bool(e[2]) for e in events if e[0] == 10} == {True, False}  # a pot, none
     assert {e[3] for e in events if e[0] == 2} == {1, 2, 3, 4}  # every reason
@@ -334,7 +350,10 @@ def test_console_lines_in_every_language(code, events, language):
         line = console.event_line(e)
         assert isinstance(line, str) and line.strip() and "\n" not in line, (code, e, line)
         assert "%" not in line and line != old_event_line(e), (code, line)
-        assert ui.seat_name(e[1]) in line or e[0] == 9, (code, line)  # 9: sudden death
+        if e[0] == 1 and e[3]:  # a sudden death's deal: its players, not its dealer
+            assert all(ui.seat_name(s) in line for s in range(7) if e[3] >> s & 1), line
+        else:
+            assert ui.seat_name(e[1]) in line or e[0] == 9, (code, line)  # 9: sudden death
     assert console.plot_line([0, 11, 4, 18]) == "(0, 11, 4, 18)"  # numbers in every language
     # read once: the same string for every line until the language changes
     t = console._text

@@ -21,7 +21,7 @@ import terminal_game
 from engine import ai, save
 from engine.match import (
     EV_DEAL, EV_LIFE, EV_LOSER, EV_OFFER, EV_OUT, EV_PENALTY, EV_PLAY, EV_REENTER, EV_SIT_OUT,
-    EV_SUDDEN, EV_TRICK, EV_WIN, Match, PAY, SIT_OUT,
+    EV_SUDDEN, EV_TIEBREAK, EV_TRICK, EV_WIN, Match, PAY, SIT_OUT,
 )
 from engine.rules import Rules
 
@@ -506,7 +506,11 @@ def event_lines(seat, humans):
            (EV_LIFE, seat, 12, 0), (EV_LIFE, seat, 12, 1), (EV_OFFER, seat, 12, 1),
            (EV_REENTER, seat, 12, PAY), (EV_REENTER, seat, 12, SIT_OUT),
            (EV_OUT, seat, 23, 0), (EV_SIT_OUT, seat, 3, 0), (EV_LOSER, seat, 22, 0),
-           (EV_SUDDEN, seat, 2, 0), (EV_WIN, seat, 4, 0), (EV_WIN, seat, 0, 0)]
+           (EV_SUDDEN, seat, 2, 0), (EV_WIN, seat, 4, 0), (EV_WIN, seat, 0, 0),
+           # a sudden death: its deal (its players as bits), its penalty taken by a
+           # seat that drops out of the tie, or by every seat in it (the tie stands)
+           (EV_DEAL, 1, 2, 1 << 0 | 1 << 2 | 1 << 3), (EV_DEAL, 1, 2, 1 << 2 | 1 << 3),
+           (EV_TIEBREAK, seat, 9, 1), (EV_TIEBREAK, seat, 9, 0)]
     return [term_table.event_text(g, ev) for ev in evs]
 
 
@@ -524,7 +528,11 @@ def test_every_event_message_reads_right_for_you_and_for_another_seat():
         "  You are out of the match with 23 points.", "  You sit this round out.",
         "  You reach 21 first: you are the cucumber!",
         "  Tie for the lowest score: sudden-death round.",
-        "\n*** You win the match and sweep the pot of 4! ***", "\n*** You win the match! ***"]
+        "\n*** You win the match and sweep the pot of 4! ***", "\n*** You win the match! ***",
+        "\n=== Sudden death between You, P3 and P4: 7 cards each ===",
+        "\n=== Sudden death between P3 and P4: 7 cards each ===",
+        "  You take 9 points and drop out of the tie.",
+        "  You take 9 points, as does everyone in the tie: it stands."]
     p3 = event_lines(2, {0})
     assert p3 == [
         "\n=== Round 3: P3 deals 7 cards ===", "  P3 plays A\u2663",
@@ -538,7 +546,11 @@ def test_every_event_message_reads_right_for_you_and_for_another_seat():
         "  P3 is out of the match with 23 points.", "  P3 sits this round out.",
         "  P3 reaches 21 first: P3 is the cucumber!",
         "  Tie for the lowest score: sudden-death round.",
-        "\n*** P3 wins the match and sweeps the pot of 4! ***", "\n*** P3 wins the match! ***"]
+        "\n*** P3 wins the match and sweeps the pot of 4! ***", "\n*** P3 wins the match! ***",
+        "\n=== Sudden death between You, P3 and P4: 7 cards each ===",
+        "\n=== Sudden death between P3 and P4: 7 cards each ===",
+        "  P3 takes 9 points and drops out of the tie.",
+        "  P3 takes 9 points, as does everyone in the tie: it stands."]
     # with several humans every seat is a "P": the human seats read like P3
     assert event_lines(0, {0, 1})[1] == "  P1 plays A\u2663"
 
@@ -567,6 +579,68 @@ def test_whole_matches_never_misname_a_seat(tmp_path, args):
                    for ln in s.lines)
     else:
         assert "Your hand (playable cards are numbered):" in s.lines
+
+
+# ----- a sudden death ---------------------------------------------------------------------
+
+# agurk, 4 players, its 5 rounds (the daily challenge of 2025-03-14): with card 1 every time
+# the human ends on 67 and the three AIs tie at 0
+SUDDEN = "9JRB-JVL9-R2CW"
+
+
+def in_order(lines, wanted):
+    """The lines of ``wanted`` that are not found in ``lines`` in that order (after the one
+    before): [] when all are."""
+    i = 0
+    for k, w in enumerate(wanted):
+        while i < len(lines) and lines[i] != w:
+            i += 1
+        if i == len(lines):
+            return wanted[k:]
+        i += 1
+    return []
+
+
+def test_a_sudden_death_is_headed_as_one_and_says_who_drops_out_and_who_won(tmp_path):
+    rc, s = run(["--challenge", SUDDEN, "--save", str(tmp_path / "g.sav")])
+    told = [ln.strip() for ln in s.lines]
+    assert rc == 0
+    assert in_order(told, [
+        "Last trick: Your K\u2666 takes it.", "You score 13 penalty points: now 67.",
+        "Tie for the lowest score: sudden-death round.",
+        "=== Sudden death between P2, P3 and P4: 7 cards each ===",
+        "You 67 pts | P2 0 pts | P3 0 pts | P4 0 pts",
+        "You are not in the sudden death; the tied players play it (Enter = next trick, "
+        "r = next round, s = skip to the end, q = save and quit).",
+        "Last trick: P3's 9\u2663 takes it.", "P3 takes 9 points and drops out of the tie.",
+        "Tie for the lowest score: sudden-death round.",
+        "=== Sudden death between P2 and P4: 7 cards each ===",
+        "Last trick: P2's 9\u2666 takes it.", "P2 takes 9 points and drops out of the tie.",
+        "*** P4 wins the match! ***", "P4 won the sudden death.",
+        "Final scores after 5 rounds: You 67, P2 0, P3 0, P4 0", "Your penalty: 67."]) == []
+    # no round after the fifth, and nobody outside the tie deals or scores in it
+    assert not [ln for ln in told if ln.startswith("=== Round 6")]
+    assert not [ln for ln in told if "penalty points: now 0." in ln]
+
+
+@pytest.mark.parametrize("code", ["en", "pt", "fr", "es", "nl", "da", "sv", "pl", "fi"])
+def test_a_sudden_death_is_told_in_every_language(tmp_path, code):
+    rc, s = run_in(code, ["--challenge", SUDDEN, "--save", str(tmp_path / "g.sav")])
+    told = [ln.strip() for ln in s.lines]
+    w, ev = term_words.W, term_words.EV
+    p2, p3, p4 = "P2", "P3", "P4"
+    assert rc == 0
+    assert in_order(told, [
+        ev[term_words._SUDDEN],
+        ev[term_words._SUDDEN_DEAL] % (term_words.listed([p2, p3, p4]), 7),
+        ev[term_words._TIE_OUT] % (p3, 9), ev[term_words._SUDDEN],
+        ev[term_words._SUDDEN_DEAL] % (term_words.listed([p2, p4]), 7),
+        ev[term_words._TIE_OUT] % (p2, 9), ev[term_words._WIN] % p4,
+        w[term_words._WON_SUDDEN] % p4, w[term_words._FINAL] % (5, ", ".join(
+            ["%s 67" % w[term_words._YOU], "P2 0", "P3 0", "P4 0"]))]) == []
+    assert (ev[term_words._DEAL] % (6, p4, 7)).strip() not in told  # no sixth round
+    if code != "en":
+        assert no_english(s) == []
 
 
 # ----- options ---------------------------------------------------------------------------

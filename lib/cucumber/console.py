@@ -16,6 +16,9 @@ The lines in English (host_tests/test_classroom.py parses every one of them)::
     P2 is out with 22
     P2 is the cucumber with 22
     sudden death: 2 players
+    sudden-death round: P2 P4              (its players; no round number, no dealer)
+    out of the tie: P2                     (who took a sudden-death round's penalty; or,
+                                            when everyone in it did: still in the tie: P2)
     P2 wins the match                      (with a pot: P2 wins the match and 4 chips)
     (0, 11, 4, 18)                          the scores after each round, for Mu's
                                             plotter (when chosen in Settings)
@@ -27,7 +30,9 @@ strings, and two heap blocks instead of 37. Read when this module loads, with th
 so that it lies among the app's own objects rather than among a match's, and again at
 the first line after the language has changed. The card names carry suit signs (UTF-8,
 as the serial console shows them) and the language's rank letters (ui.card_name). The
-plotter's tuple is numbers only, in every language.
+plotter's tuple is numbers only, in every language. A sudden death's three lines are a
+section of their own ("tiebreak"), read when one is said: most matches never have one,
+and the resident string stays as it was.
 """
 
 from cucumber import lang, ui
@@ -52,6 +57,11 @@ _WIN = const(14)
 _WIN_CHIPS = const(15)
 _SIT_OUT = const(16)
 _LOSER = const(17)
+
+# words: tiebreak
+_SUDDEN_DEAL = const(0)
+_TIE_OUT = const(1)
+_TIE_KEPT = const(2)
 
 # Why a card was legal, by engine.match's WHY_ codes, in English: what cucumber.demo shows
 # under the trick (``why(n)`` is the chosen language's).
@@ -95,8 +105,8 @@ def event_line(e):
     """The console line of match event ``e`` (engine.match's EV_ tuples), or None."""
     kind = e[0]
     who = ui.seat_name(e[1])
-    if kind == 1:  # EV_DEAL (e[2]: the rounds played before it)
-        return word(_DEAL) % (e[2] + 1, who)
+    if kind == 1 and not e[3]:  # EV_DEAL (e[2]: the rounds played before it; e[3]: a
+        return word(_DEAL) % (e[2] + 1, who)  # sudden death's players, said below)
     if kind == 2:  # EV_PLAY
         return word(_PLAY) % (who, card(e[2]), why(e[3]))
     if kind == 3:  # EV_TRICK
@@ -121,7 +131,19 @@ def event_line(e):
         return word(_SIT_OUT) % (who, e[2] + 1)
     if kind == 12:  # EV_LOSER
         return word(_LOSER) % (who, e[2])
-    return None
+    if kind == 1:  # a sudden death's deal (e[3]: its players, 1 << seat)
+        i = _SUDDEN_DEAL
+        seats = e[3]
+    elif kind == 13:  # EV_TIEBREAK: the seat drops out of the tie (e[3]), or all are in it
+        i = _TIE_OUT if e[3] else _TIE_KEPT
+        seats = 1 << e[1]
+    else:
+        return None
+    names = ""  # (the tiebreak section: read now, a sudden death's lines are rare)
+    for s in range(7):
+        if seats >> s & 1:
+            names += " " + ui.seat_name(s)
+    return lang.section("tiebreak")[i] % names[1:]
 
 
 def plot_line(scores):

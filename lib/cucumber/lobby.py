@@ -206,6 +206,10 @@ def continue_match(app):
     if m.trick_no == 0 and m.trick_len == 0 and m.phase == 0:  # PHASE_PLAY: just dealt
         # the round's deal, as the console says it: a new match is dealt in the title's
         # run, before the restart into this one, and its deal was never said
-        m.events.append((1, m.dealer, m.round_no, 0))  # EV_DEAL
+        b = 0  # a sudden death's players, as engine.match's deal says them
+        if m.sudden:
+            for s in range(m.n):
+                b |= m.in_round[s] << s
+        m.events.append((1, m.dealer, m.round_no, b))  # EV_DEAL
     app.bot_seed = seed
     app.pending = ("begin", m, kinds)

@@ -86,6 +86,8 @@ _SUDDEN_ROUND = const(1)
 _TOOK = const(2)
 _POT = const(3)
 _NEXT = const(4)
+_TIE_OUT = const(5)
+_TIE_KEPT = const(6)
 
 
 def _score_lines(n, scores):
@@ -146,7 +148,11 @@ class RoundSummary(Page):
         title = w[_TITLE] % round_no if round_no else w[_SUDDEN_ROUND]
         lines = []
         for s in takers[:2]:
-            lines.append(w[_TOOK] % (ui.seat_name(s), penalty, scores[s]))
+            if round_no:
+                lines.append(w[_TOOK] % (ui.seat_name(s), penalty, scores[s]))
+            else:  # sudden death: out of the tie, unless everyone in it took the penalty
+                out = match.is_terminal() or not match.contenders[s]
+                lines.append(w[_TIE_OUT if out else _TIE_KEPT] % (ui.seat_name(s), penalty))
         took = len(lines)
         lines += _score_lines(match.n, scores)
         pot = w[_POT] % match.pot if match.rules.stakes else None
@@ -355,6 +361,7 @@ _BOT = const(5)
 _SWEEPS = const(6)
 _AGAIN = const(7)
 _CODE = const(8)
+_SUDDEN_WON = const(9)
 
 
 def _final(g, match, rows, f):
@@ -373,10 +380,10 @@ def _final(g, match, rows, f):
 
 
 class MatchEnd(Page):
-    """The winner in large letters, who that is, and every seat's final score: one
-    centred column up to four players, two balanced centred columns from five; under
-    them ``line``: the match's challenge code, for anyone to play it again
-    (cucumber.challenged.end_line)."""
+    """The winner in large letters, who that is (and that the winner won a sudden death),
+    and every seat's final score: one centred column up to four players, two balanced
+    centred columns from five; under them ``line``: the match's challenge code, for
+    anyone to play it again (cucumber.challenged.end_line)."""
 
     name = "end"
 
@@ -386,6 +393,12 @@ class MatchEnd(Page):
         title = w[_WINS] % ui.seat_name(win)
         who = w[_HUMAN + kinds[win]]  # HUMAN, EASY, MEDIUM, HARD, BOT: 0 to 4
         pot = w[_SWEEPS] % match.pot if match.pot else ""
+        if match.sudden:  # won in a sudden death: said under who won (or, beside a pot,
+            # in place of who won: the screen has room for two lines there)
+            if pot:
+                who = w[_SUDDEN_WON]
+            else:
+                pot = w[_SUDDEN_WON]
         foot = w[_AGAIN]
         w = None
         n = match.n

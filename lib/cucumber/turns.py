@@ -162,7 +162,7 @@ def after_action(app):
                 # penalty, no hand) until the summary; refresh() no longer reads it.
                 t.round_over(e[1])
             app.beep("trick")
-        elif kind == EV_PENALTY:
+        elif kind == EV_PENALTY or kind == 13:  # 13: a sudden death's (EV_TIEBREAK)
             _penalty(app, e)
             plot = app.plotter
         elif kind == EV_LIFE:
@@ -224,16 +224,19 @@ def _contenders(m):
 
 
 def _penalty(app, e):
-    """A seat takes the round's penalty: one "round" page lists every seat that did."""
+    """A seat takes the round's penalty: one "round" page lists every seat that did (a
+    sudden death's, EV_TIEBREAK, changes no score: its page has no round number)."""
     m = app.match
     pages = app.pages
+    normal = e[0] == EV_PENALTY
     if not pages or pages[-1][0] != "round":
         app.penalty_scores = list(m.scores)
         trick = list(app.table.trick) if app.table is not None else []
         pages.append(("round", trick, [], m.last_penalty,
-                      m.round_no if not m.sudden else 0, app.penalty_scores))
+                      m.round_no if normal else 0, app.penalty_scores))
     pages[-1][2].append(e[1])
-    app.penalty_scores[e[1]] = e[3]
+    if normal:
+        app.penalty_scores[e[1]] = e[3]
     app.beep("penalty")
 
 

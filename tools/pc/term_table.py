@@ -9,7 +9,7 @@ Functions of the Game (``game``, tools/pc/term_game.py); the texts are the ``ter
 from engine import challenge
 from engine.match import (
     EV_DEAL, EV_LIFE, EV_LOSER, EV_OFFER, EV_OUT, EV_PENALTY, EV_PLAY, EV_REENTER,
-    EV_SIT_OUT, EV_SUDDEN, EV_TRICK, EV_WIN, SIT_OUT,
+    EV_SIT_OUT, EV_SUDDEN, EV_TIEBREAK, EV_TRICK, EV_WIN, SIT_OUT,
 )
 from term_words import (
     CH, EV, W, _BACK, _BACK_YOU, _CARDS_LEFT, _CH_END, _CH_PENALTY, _CH_STOPPED, _DEAL,
@@ -17,8 +17,9 @@ from term_words import (
     _LOSER, _LOSER_YOU, _OFFER, _OFFER_YOU, _OUT, _OUT_YOU, _PASS, _PAY, _PAY1, _PAY1_YOU,
     _PAY_YOU, _PENALTY, _PENALTY1, _PENALTY1_YOU, _PENALTY_YOU, _PLAY, _PLAY_YOU, _POT,
     _REVIEW_CLOSED, _SCORE, _SCORE_LIVES, _SEAT_OUT, _SINCE, _SIT, _SIT_YOU, _SKIPPED_END,
-    _SUDDEN, _TAKE, _TAKE_YOU, _TRICK, _TRICK_LEAD, _WIN, _WIN_POT, _WIN_POT_YOU, _WIN_YOU,
-    card_name,
+    _SUDDEN, _SUDDEN_DEAL, _TAKE, _TAKE_YOU, _TIE_KEPT, _TIE_KEPT_YOU, _TIE_OUT, _TIE_OUT_YOU,
+    _TRICK, _TRICK_LEAD, _WIN, _WIN_POT, _WIN_POT_YOU, _WIN_YOU, _WON_SUDDEN, _WON_SUDDEN_YOU,
+    card_name, listed,
 )
 
 # Home the cursor, clear the screen and the scrollback: a hot-seat game must not leave the
@@ -54,6 +55,9 @@ def event_text(game, ev):
         return None
     pick = game.pick
     if kind == EV_DEAL:
+        if b:  # a sudden death's round: its players (b: their seats as bits), no dealer
+            players = [game.names[s] for s in range(m.n) if b >> s & 1]
+            return "\n" + EV[_SUDDEN_DEAL] % (listed(players), m.rules.hand)
         if game.is_you(seat):
             return "\n" + EV[_DEAL_YOU] % (a + 1, m.rules.hand)
         return "\n" + EV[_DEAL] % (a + 1, game.names[seat], m.rules.hand)
@@ -88,6 +92,10 @@ def event_text(game, ev):
         if game.is_you(seat):
             return "  " + EV[_LOSER_YOU] % m.rules.threshold
         return "  " + EV[_LOSER] % (game.names[seat], m.rules.threshold, game.names[seat])
+    if kind == EV_TIEBREAK:  # b: the seat drops out of the tie (else everyone took it)
+        if b:
+            return "  " + pick(seat, EV[_TIE_OUT_YOU], EV[_TIE_OUT], a)
+        return "  " + pick(seat, EV[_TIE_KEPT_YOU], EV[_TIE_KEPT], a)
     if kind == EV_SUDDEN:
         return "  " + EV[_SUDDEN]
     if kind == EV_WIN:
@@ -131,6 +139,8 @@ def final_summary(game):
     m = game.m
     if game.stopped():
         game.say("\n" + CH[_CH_STOPPED] % m.round_no)
+    if m.sudden and m.is_terminal():  # how the tie for the lowest score was broken
+        game.say(game.pick(m.winner, W[_WON_SUDDEN_YOU], W[_WON_SUDDEN]))
     scores = ", ".join("%s %d" % (game.names[s], m.scores[s]) for s in range(m.n))
     if m.round_no == 1:
         game.say(W[_FINAL1] % scores)

@@ -20,8 +20,8 @@ from term_words import (
     _NEED_NUMBER, _NO_NUMBER, _NO_NUMBER_ONLY, _NOT_CARD, _NOT_IN_HAND, _ONLY, _OPT_PAY,
     _OPT_PAY1, _OPT_SIT, _OPT_STAY, _OR, _PLAY, _PLAY_YOU, _REACHED, _REACHED_YOU,
     _SKIP_AGAIN, _SKIP_END, _SKIPPED_TO, _SKIPPING, _WATCH_AGAIN, _WATCH_OUT_ALL,
-    _WATCH_OUT_YOU, _WATCH_SIT_ALL, _WATCH_SIT_YOU, _WHY_ACE, _WHY_HEADS, _WHY_LEAD,
-    _WHY_LOWEST, _WHY_LOWEST_STRICT, card_name,
+    _WATCH_OUT_YOU, _WATCH_SIT_ALL, _WATCH_SIT_YOU, _WATCH_TIE_ALL, _WATCH_TIE_YOU, _WHY_ACE,
+    _WHY_HEADS, _WHY_LEAD, _WHY_LOWEST, _WHY_LOWEST_STRICT, card_name,
 )
 
 
@@ -160,13 +160,15 @@ def watch_pause(game, kinds):
     if game.skipping or game.pause == "off":
         return
     out = not any(game.m.active(s) for s in game.humans)
-    skip = W[_SKIP_END] if out else W[_SKIP_AGAIN]
+    skip = W[_SKIP_END] if out or game.m.sudden else W[_SKIP_AGAIN]  # (no round after one)
     keys = W[_KEYS] % skip
     if not game.watching:
         game.watching = True
         one = len(game.humans) == 1
         if out:
             game.say(W[_WATCH_OUT_YOU if one else _WATCH_OUT_ALL] % keys)
+        elif game.m.sudden:  # a sudden death without them
+            game.say(W[_WATCH_TIE_YOU if one else _WATCH_TIE_ALL] % keys)
         else:
             game.say(W[_WATCH_SIT_YOU if one else _WATCH_SIT_ALL] % keys)
     if (EV_TRICK if game.watch == "trick" else EV_DEAL) not in kinds:

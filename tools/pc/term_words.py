@@ -74,6 +74,10 @@ _FINAL = const(55)
 _SAVED_IN = const(56)
 _NOT_SAVED = const(57)
 _CANNOT_SAVE = const(58)
+_WON_SUDDEN_YOU = const(59)
+_WON_SUDDEN = const(60)
+_WATCH_TIE_YOU = const(61)
+_WATCH_TIE_ALL = const(62)
 
 # words: termev
 _DEAL_YOU = const(0)
@@ -111,6 +115,12 @@ _WIN_YOU = const(31)
 _WIN = const(32)
 _WIN_POT_YOU = const(33)
 _WIN_POT = const(34)
+_AND = const(35)
+_SUDDEN_DEAL = const(36)
+_TIE_OUT_YOU = const(37)
+_TIE_OUT = const(38)
+_TIE_KEPT_YOU = const(39)
+_TIE_KEPT = const(40)
 
 # words: termsetup
 _YES = const(0)
@@ -237,6 +247,13 @@ def rules_summary(rules):
         return "; ".join(rulestext.settings(rules))
     except ImportError:
         return "; ".join(rules.describe())
+
+
+def listed(names):
+    """``names`` as a list in words: "P2, P3 and P4" (the chosen language's "and")."""
+    if len(names) < 2:
+        return "".join(names)
+    return "%s %s %s" % (", ".join(names[:-1]), EV[_AND], names[-1])
 
 
 def seat_names(n, humans):
