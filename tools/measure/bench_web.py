@@ -169,11 +169,12 @@ _bench = [0, 0, 0, 0, 0]  # ai_turn us, think_ahead us, paint us; alloc, free at
 
 def _bench_timed(i, f):
     def timed(*args):
+        painted = _bench[2]
         t = benchclock.us()
         try:
             return f(*args)
-        finally:
-            _bench[i] += (benchclock.us() - t) % 1000000000
+        finally:  # without a paint inside it (app.refresh): that counts as the paint's
+            _bench[i] += (benchclock.us() - t) % 1000000000 - (_bench[2] - painted)
     return timed
 
 
@@ -285,11 +286,11 @@ def renderers():
     return out
 
 
-def cpu_waits():
-    """{pid: (ns on a CPU, ns waiting for one)} of the renderers' main threads
-    (/proc/PID/schedstat): how long the page's thread was ready to run and did not."""
+def cpu_waits(pids=None):
+    """{pid: (ns on a CPU, ns waiting for one)} of the renderers' main threads (or of
+    ``pids``), from /proc/PID/schedstat: how long a thread was ready to run and did not."""
     out = {}
-    for pid in renderers():
+    for pid in renderers() if pids is None else pids:
         try:
             with open("/proc/%d/schedstat" % pid) as f:
                 run, wait = f.read().split()[:2]
@@ -502,6 +503,7 @@ def play_match(browser, url, rounds, minutes, drop_stale, say):
     rnd = random.Random(SEED)
     ended = "time limit (%g min)" % minutes
     pressed = []  # [key, the screen it was pressed on], in order
+    sampler = None
     try:
         page.goto(url + "#challenge=" + code, timeout=30_000)
         page.wait_for_function(READY, timeout=30_000, polling=5)
@@ -515,6 +517,9 @@ def play_match(browser, url, rounds, minutes, drop_stale, say):
         info = mem_info(page)
         page.evaluate(INSTRUMENT)
         waits_before = cpu_waits()
+        sampler = CpuWaitSampler()
+        sampler.start()
+        sampler.align(page)
         began = time.monotonic()
         last_paints, last_change = 0, began
         while time.monotonic() - began < 60 * minutes:
@@ -552,12 +557,51 @@ def play_match(browser, url, rounds, minutes, drop_stale, say):
             noLongTasks: __bench.noLongTasks || null, frees: __benchFrees,
             probeError: __bench.probeError || null})""")
     finally:
+        if sampler is not None:
+            sampler.stopping.set()
         context.close()
-    data.update(code=code, offer_a=offer_a, pressed=pressed, end_at=end_at, ended=ended,
-                mem_info=info, probe_bytes=probe_bytes, drop_stale=drop_stale,
+    data.update(code=code, offer_a=offer_a, pressed=pressed, sampler=sampler, end_at=end_at,
+                ended=ended, mem_info=info, probe_bytes=probe_bytes, drop_stale=drop_stale,
                 renderer_cpu=renderer_cpu(waits_before, waits_after, wall),
                 errors=[x for x in console if "Error" in x][:3])
     return data
+
+
+class CpuWaitSampler(threading.Thread):
+    """Every 5 ms, the renderers' main threads' total wait for a CPU (ns), with
+    time.monotonic(): ``waited(t0, t1)`` in the page's milliseconds once ``align``."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.pids = renderers()
+        self.samples = []
+        self.offset_ms = None
+        self.stopping = threading.Event()
+
+    def run(self):
+        while not self.stopping.is_set():
+            waits = cpu_waits(self.pids)
+            self.samples.append((time.monotonic(), sum(w for _, w in waits.values())))
+            self.stopping.wait(0.005)
+
+    def align(self, page):
+        """The page's performance.now() against time.monotonic()."""
+        before = time.monotonic()
+        now = page.evaluate("performance.now()")
+        self.offset_ms = (before + time.monotonic()) * 500 - now
+
+    def waited(self, t0, t1):
+        """Milliseconds the page's thread waited for a CPU between page times t0 and t1
+        (the samples around them: to about 5 ms)."""
+        if self.offset_ms is None or len(self.samples) < 2:
+            return None
+        times = [x[0] for x in self.samples]
+
+        def at(t):
+            i = bisect.bisect_left(times, (t + self.offset_ms) / 1000)
+            return self.samples[min(i, len(self.samples) - 1)][1]
+
+        return (at(t1) - at(t0 - 5)) / 1e6
 
 
 def renderer_cpu(before, after, wall):
@@ -694,6 +738,9 @@ def analyse(data):
         if end < data["offer_a"] or start > data["end_at"]:
             continue
         split = split_task(start, duration, steps, batches)
+        sampler = data.get("sampler")
+        split["waiting_for_a_cpu_ms"] = r1(sampler.waited(start, start + duration)
+                                           if sampler else None)
         in_play = bool(steps) and start >= steps[0]["start"] - 0.5
         tasks.append(dict({"at_ms": r1(start - data["offer_a"]), "ms": r1(duration),
                            "when": "in play" if in_play else "restart into match.py"},
@@ -859,7 +906,8 @@ def main(argv=None):
                               say)
             if args.raw:
                 with open(args.raw, "w") as f:
-                    json.dump(data, f)
+                    json.dump(dict(data, sampler=[data["sampler"].offset_ms,
+                                                  data["sampler"].samples]), f)
             rows += report_match(data, analyse(data), want, machine, args.rounds)
     say("\n".join(["", machine] + summary(rows)))
     return 0
