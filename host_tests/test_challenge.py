@@ -618,8 +618,8 @@ def test_the_daily_challenge_of_today_is_saved_and_continued(tmp_path, monkeypat
     assert status == 0
     assert out.startswith("Daily challenge of 2025-03-14: code %s" % code)
     text = term_saves.classify(str(save))
-    m, humans, levels, seed, ch = term_saves.load_save(text)
-    assert ch == challenge.daily("2025-03-14") and humans == {0}
+    m, humans, levels, seed, ch, setup = term_saves.load_save(text)
+    assert ch == challenge.daily("2025-03-14") and humans == {0} and not setup
     assert levels == ["human", "medium", "medium", "medium"]
     # continued: the code is said at its end
     status, out = terminal(["--save", str(save), "--no-pause"], ["y"] + ["1"] * 400)

@@ -130,7 +130,7 @@ def test_another_match_with_the_same_rules(tmp_path):
 
 
 def test_bad_input_gets_a_message_and_the_turn_waits(tmp_path):
-    rc, s = run(["--seed", "3", "--save", str(tmp_path / "g.sav")],
+    rc, s = run(["--seed", "1", "--save", str(tmp_path / "g.sav")],
                 ["banana", "99", "", "KS", "1", "q"])
     assert "'banana' is not a card" in s.text
     assert "No card numbered 99: choose 1 to 3." in s.text
@@ -141,8 +141,8 @@ def test_bad_input_gets_a_message_and_the_turn_waits(tmp_path):
 
 
 def test_a_single_legal_card_is_played_with_enter(tmp_path):
-    # Seed 3, round 2, trick 2: only 3S may be played.
-    rc, s = run(["--seed", "3", "--save", str(tmp_path / "g.sav")],
+    # Seed 108: at the ninth card asked for (round 2), only 3S may be played.
+    rc, s = run(["--seed", "108", "--save", str(tmp_path / "g.sav")],
                 ["1"] * 8 + ["2", "", "q"])
     assert "  Only legal card: 3\u2660 - press Enter to play it." in s.lines
     assert "Press Enter to play 3\u2660 (h for help) " in s.prompts
@@ -152,9 +152,9 @@ def test_a_single_legal_card_is_played_with_enter(tmp_path):
 
 
 def test_an_illegal_card_is_explained(tmp_path):
-    # Seed 9, agurk: in round 2, after P2 7D, P3 TC and P4 KC, the human (seat 0) holds
-    # 2H 5H TD QH QC AS AH; 5H is illegal.
-    rc, s = run(["--seed", "9", "--save", str(tmp_path / "g.sav")], ["1"] * 7 + ["5H", "q"])
+    # Seed 16, agurk: at the eighth card asked for, the human (seat 0) holds 5H, which is
+    # too low for the trick and not their lowest card: illegal.
+    rc, s = run(["--seed", "16", "--save", str(tmp_path / "g.sav")], ["1"] * 7 + ["5H", "q"])
     assert "is illegal: play a card at least as high as" in s.text
 
 
@@ -382,7 +382,8 @@ def test_damaged_outer_fields_are_named(tmp_path, real_save):
     data = json.loads(ownfiles.unwrap(term_saves.SAVE_KIND, real_save[0]))
     for key, value, words in (("levels", ["human", "human", "medium", "mediun"], "AI levels"),
                               ("humans", [1], "human seats"), ("humans", [0, 1, 2, 3],
-                                                               "AI levels"),
+                                                               "human seats"),
+                              ("setup", "yes", "code"), ("challenge", "9JRB", "code"),
                               ("humans", [], "human seats"), ("seed", "5", "seed"),
                               ("humans", [0, True], "human seats")):
         damaged = dict(data)
@@ -476,7 +477,8 @@ def test_r_pauses_after_each_round_and_s_skips_to_the_end(tmp_path):
     assert rest[0] == "  Skipping ahead..."
     assert rest[1].startswith("  (skipped to the end: rounds ")
     assert sum(1 for ln in rest if " plays " in ln) <= 7  # only the last round's last trick
-    assert any(ln.startswith("\n*** ") for ln in rest) and "Final scores after" in rest[-3]
+    assert any(ln.startswith("\n*** ") for ln in rest) and "Final scores after" in rest[-5]
+    assert rest[-4].startswith("This match's code: ")  # then the command, the last question
 
 
 def test_quitting_while_watching_saves_and_continues_watching(tmp_path):
@@ -579,6 +581,74 @@ def test_whole_matches_never_misname_a_seat(tmp_path, args):
                    for ln in s.lines)
     else:
         assert "Your hand (playable cards are numbered):" in s.lines
+
+
+# ----- every match's code ----------------------------------------------------------------
+
+CODE_LINE = re.compile(r"^This match's code: ([2-9A-Z-]+)\. Everyone who plays it gets the "
+                       r"same cards and AIs\.$")
+
+
+def match_told(lines):
+    """What a match said from its first deal to its final scores (the same for every
+    player of its code)."""
+    first = next(i for i, ln in enumerate(lines) if ln.startswith("\n=== Round 1:"))
+    last = next(i for i, ln in enumerate(lines) if ln.startswith("Final scores after"))
+    return lines[first:last + 1]
+
+
+@pytest.mark.parametrize("args", [
+    ["--seed", "5", "--players", "3"],
+    ["--seed", "4", "--players", "3", "--humans", "2", "--profile", "gurka", "--level", "hard"],
+    ["--players", "5", "--comeback", "--threshold", "15", "--level", "easy"],  # a random seed
+], ids=["one-human", "two-humans", "random-seed"])
+def test_every_match_ends_with_its_code_and_the_command_that_plays_it_again(tmp_path, args):
+    rc, s = run(args + ["--save", str(tmp_path / "g.sav")])
+    assert rc == 0
+    code = CODE_LINE.match(s.lines[-4]).group(1)
+    assert s.lines[-3] == ("To play it again, or to send it to a friend: "
+                           "python tools/pc/terminal_game.py --challenge %s" % code)
+    assert s.lines[-5].startswith("Final scores after")
+    # a friend who types that command gets the same match, card for card, as the same
+    # answers play it
+    rc, friend = run(["--challenge", code, "--save", str(tmp_path / "f.sav")])
+    assert rc == 0
+    assert match_told(friend.lines) == match_told(s.lines)
+    assert friend.lines[0].startswith("Challenge %s: " % code)
+    assert friend.lines[-3] == s.lines[-3]  # its end says the command too
+
+
+def test_the_next_match_has_a_code_of_its_own_and_a_saved_match_keeps_its_code(tmp_path):
+    path = str(tmp_path / "g.sav")
+    rc, s = run(["--seed", "7", "--rounds", "1", "--save", path], by_kind={"again": ["y", "n"]})
+    codes = [CODE_LINE.match(ln).group(1) for ln in s.lines if CODE_LINE.match(ln)]
+    assert rc == 0 and len(codes) == 2 and codes[0] != codes[1]
+    assert "Rules: agurk, 4 players, 7 cards" in s.text and "(seed 8)" in s.text
+    # quit in the middle of --seed 7's match and continued: the same code at its end
+    rc, s1 = run(["--seed", "7", "--rounds", "1", "--save", path], ["1", "1", "q"])
+    rc, s2 = run(["--save", path], ["y"])
+    assert rc == 0 and "Continuing: " in s2.text
+    assert CODE_LINE.match(s2.lines[-4]).group(1) == codes[0]
+
+
+def test_a_seed_that_no_code_holds_is_refused(tmp_path, capsys):
+    for seed in ("4096", "-1"):
+        with pytest.raises(SystemExit) as e:
+            terminal_game.main(["--seed", seed, "--save", str(tmp_path / "g.sav")],
+                               Script().ask, Script().say, questions=False)
+        assert e.value.code == 2
+        assert "--seed: 0 to 4095 (the seeds a match's code holds), not %s" % seed in \
+            capsys.readouterr().err
+    assert not (tmp_path / "g.sav").exists()
+
+
+def test_a_challenge_ends_with_the_command_that_plays_it_again(tmp_path):
+    rc, s = run(["--challenge", SUDDEN, "--save", str(tmp_path / "g.sav")])
+    assert rc == 0 and s.lines[-4:-2] == [
+        "Challenge %s: everyone who plays this code gets the same cards and AIs. Compare "
+        "penalties!" % SUDDEN,
+        "To play it again, or to send it to a friend: "
+        "python tools/pc/terminal_game.py --challenge %s" % SUDDEN]
 
 
 # ----- a sudden death ---------------------------------------------------------------------
@@ -866,6 +936,10 @@ def test_a_whole_match_plays_to_its_end_in_every_language(tmp_path, code):
         assert s.lines[-1] == TG.SU[TG._BYE]
         assert TG.EV[TG._WIN].split("%")[0] in s.text or TG.EV[TG._WIN_YOU] in s.text or \
             TG.EV[TG._WIN_POT].split("%")[0] in s.text
+        # every match's code, and the command that plays it again, in the language
+        assert s.lines[-4].startswith(TG.CH[TG._CH_CODE].split("%")[0])
+        assert s.lines[-3].startswith(TG.CH[TG._CH_REPLAY].split("%")[0])
+        assert " python tools/pc/terminal_game.py --challenge " in s.lines[-3]
         assert not path.exists()
         if code != "en":
             assert no_english(s) == []
@@ -948,10 +1022,10 @@ def test_what_is_not_a_card_in_danish_or_swedish(typed):
 
 
 def test_a_local_card_name_plays_that_card(tmp_path):
-    # Seed 3: the first hand is 2H 4H 6S 9C QD AS AC, after 10C KS AD: in Danish "Dd" is
-    # the queen of diamonds (not legal), "Bh" a jack not in the hand, "2h" the two of hearts
-    rc, s = run_in("da", ["--seed", "3", "--save", ""], ["Dd", "Bh", "2h", "q"])
-    assert ("D\u2666 er ikke tilladt: spil et kort mindst lige s\u00e5 h\u00f8jt som A eller "
+    # Seed 84: the first hand is 2H 2C 3D 6C QD QC KC, after 5S KS: in Danish "Dd" is the
+    # queen of diamonds (not legal), "Bh" a jack not in the hand, "2h" the two of hearts
+    rc, s = run_in("da", ["--seed", "84", "--save", ""], ["Dd", "Bh", "2h", "q"])
+    assert ("D\u2666 er ikke tilladt: spil et kort mindst lige s\u00e5 h\u00f8jt som K eller "
             "dit laveste kort") in s.lines
     assert "B\u2665 er ikke p\u00e5 din h\u00e5nd." in s.lines
     assert "  Du spiller 2\u2665: dit laveste kort, altid tilladt" in s.lines

@@ -25,7 +25,7 @@ PLAY_ALONG = (
     ("Your choice", "n"), ("[Enter] next trick", ""), ("Play another match", "n"),
 )
 
-ONE_ROUND = ["--seed", "3", "--rounds", "1"]  # a card prompt first, a single card at trick 7
+ONE_ROUND = ["--seed", "1", "--rounds", "1"]  # a card prompt first, a single card at trick 7
 # prompt -> (start of its text, the options of a match that reaches it, set-up questions)
 PROMPTS = {
     "rules": ("Rules:", ONE_ROUND, True),

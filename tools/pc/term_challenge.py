@@ -1,6 +1,7 @@
 """Challenges in the terminal game (engine.challenge): the challenge ``--challenge`` or
-``--daily`` asks for, a code that is not one in the player's words, and the seats of a
-challenge as a save keeps them.
+``--daily`` asks for, a code that is not one in the player's words, the seats of a
+challenge as a save keeps them, the challenge of a match of the set-up (every match has
+a code) and the command that plays a code again.
 """
 
 import time
@@ -40,6 +41,18 @@ def challenge_error(e):
     if what in _CHALLENGE_TEXTS:
         return CH[_CHALLENGE_TEXTS[what]]
     return str(e)
+
+
+def replay(ch):
+    """The command that plays challenge ``ch`` again, as a player types it."""
+    return "python tools/pc/terminal_game.py --challenge " + challenge.show(challenge.encode(ch))
+
+
+def seats_challenge(rules, levels, seed):
+    """The Challenge of a match of the set-up: ``levels`` as a save keeps them ("human"
+    or an AI's level), ``seed`` 0 to 4095."""
+    kinds = [challenge.HUMAN if lv == "human" else challenge.LEVELS.index(lv) for lv in levels]
+    return challenge.Challenge(rules, kinds, seed)
 
 
 def challenge_humans(ch):

@@ -28,9 +28,13 @@ class Game:
     watching human asked for."""
 
     def __init__(self, match, humans, levels, seed, ask=input, say=print, save_path=None,
-                 pause=True, ch=None):
+                 pause=True, ch=None, setup=False):
         self.m = match
         self.challenge = ch  # an engine.challenge Challenge: its AIs, length and code
+        # a match of the set-up, whose challenge is only its code (said at its end), not
+        # one played as a challenge (--challenge, --daily: said at its start, and the
+        # penalties compared); a match of an earlier version's save has no challenge
+        self.setup = setup
         self.humans = set(humans)  # human seats: 0 .. len(humans) - 1
         self.names = seat_names(match.n, self.humans)
         self.you = next(iter(self.humans)) if len(self.humans) == 1 else None

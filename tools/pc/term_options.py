@@ -8,6 +8,7 @@ import textwrap
 
 from cucumber import lang
 from engine import ai
+from engine.challenge import SEEDS
 from engine.rules import (
     ACE_FORCES_LOWEST, ACE_ORDINARY, ACE_WINS_LAST, END_FIRST_OUT, END_FIXED_ROUNDS,
     PROFILES, Rules, RulesError,
@@ -18,7 +19,7 @@ from term_words import (
     _OPT_BUYBACK, _OPT_CHOICE, _OPT_COMEBACK, _OPT_FIRST_OUT, _OPT_HAND, _OPT_HUMANS,
     _OPT_INVERSE, _OPT_LANG, _OPT_LEVEL, _OPT_LIVES, _OPT_NEW, _OPT_NO_PAUSE, _OPT_PLAYERS,
     _OPT_PROFILE, _OPT_ROUNDS, _OPT_SAVE, _OPT_SEED, _OPT_STAKES, _OPT_STRICT,
-    _OPT_THRESHOLD, _OPT_TIE_ALL, _REFUSAL,
+    _OPT_THRESHOLD, _OPT_TIE_ALL, _REFUSAL, _SEED_RANGE,
 )
 
 DEFAULT_SAVE = os.path.join(os.path.expanduser("~"), ".cucumber_terminal.sav")
@@ -168,9 +169,11 @@ def given_options(args):
 
 
 def new_seed(args, k=0):
+    """The seed of the ``k``-th match after the first: ``--seed``'s and the next ones, or
+    a random one; 0 to 4095, the seeds a challenge code holds (every match has a code)."""
     if args.seed is not None:
-        return args.seed + k
-    return int.from_bytes(os.urandom(3), "little")
+        return (args.seed + k) % SEEDS
+    return int.from_bytes(os.urandom(2), "little") % SEEDS
 
 
 def language_of(argv):
@@ -184,6 +187,12 @@ def language_of(argv):
         return "en"
     code = known.lang.strip().lower()
     return code if code in lang.CODES else None
+
+
+def check_seed(parser, args):
+    """``--seed`` is one a code can hold, or argparse's error says the range."""
+    if args.seed is not None and not 0 <= args.seed < SEEDS:
+        parser.error(SU[_SEED_RANGE] % args.seed)
 
 
 def check_seats(parser, args, players, humans):

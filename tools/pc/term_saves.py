@@ -41,6 +41,8 @@ def write(game):
               "match": save.dumps(game.m).hex()}
     if game.challenge is not None:
         record["challenge"] = challenge.encode(game.challenge)
+        if game.setup:
+            record["setup"] = True
     text = json.dumps(record)
     if text == game.saved:
         return  # already on disk
@@ -114,10 +116,12 @@ def classify(path):
 
 
 def load_save(text):
-    """(match, humans, levels, seed, challenge or None) from the text of our save;
+    """(match, humans, levels, seed, challenge or None, setup) from the text of our save;
     SaveFileError saying what is wrong with it. Every field is checked: a match is
     continued whole or not at all. A challenge's match has its code (its human seats
-    may be any; another match's are the first seats)."""
+    may be any; another match's are the first seats), and a match of the set-up (its
+    code said only at its end) ``"setup": true`` as well; an earlier version's match of
+    the set-up has no code."""
     try:
         data = json.loads(text)
     except ValueError:
@@ -161,7 +165,11 @@ def load_save(text):
     seed = data["seed"]
     if type(seed) is not int:
         raise SaveFileError(SU[_BAD_SEED])
-    return m, set(humans), levels, seed, ch
+    setup = data.get("setup", False)
+    if setup is not False and (setup is not True or ch is None
+                               or humans != list(range(len(humans)))):
+        raise SaveFileError(CH[_CH_BAD_SAVE])  # (the code is what it marks)
+    return m, set(humans), levels, seed, ch, setup
 
 
 def refuse_path(path, e):

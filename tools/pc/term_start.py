@@ -2,13 +2,14 @@
 leave open), a challenge's, the saved one continued, and the next one after a match.
 
 Each says what it starts (the rules, the seed or the code) and returns its Game
-(tools/pc/term_game.py); tools/pc/terminal_game.py decides which to start.
+(tools/pc/term_game.py); tools/pc/terminal_game.py decides which to start. Every new match
+is a challenge (engine.challenge), as on the handheld: a match of the set-up is the
+challenge of its rules, seats and seed (0 to 4095), so that its end can say its code.
 """
 
 from engine import challenge
-from engine.match import Match
 from engine.rules import PROFILES, RulesError
-from term_challenge import challenge_humans, challenge_levels
+from term_challenge import challenge_humans, challenge_levels, seats_challenge
 from term_game import Game
 from term_input import Quit, ask_int, is_no, prompt
 from term_options import (
@@ -24,7 +25,7 @@ from term_words import (
 
 def resume(args, text, ask, say):
     """The saved Game, or None for a new match (after saying why)."""
-    m, humans, levels, seed, ch = load_save(text)
+    m, humans, levels, seed, ch, setup = load_save(text)
     given = given_options(args)
     if given:
         say(SU[_NOTE_GIVEN] % " ".join(given))
@@ -39,7 +40,7 @@ def resume(args, text, ask, say):
     m.log_events = True
     m.events = []
     say(SU[_CONTINUING] % rules_summary(m.rules))
-    game = Game(m, humans, levels, seed, ask, say, args.save, not args.no_pause, ch)
+    game = Game(m, humans, levels, seed, ask, say, args.save, not args.no_pause, ch, setup)
     game.saved = text
     return game
 
@@ -87,17 +88,24 @@ def new_game(parser, args, ask, say, questions):
     except RulesError as e:
         parser.error(refusal(e))
     check_seats(parser, args, players, humans)
-    seed = new_seed(args)
     levels = ["human" if s < humans else args.level or "medium" for s in range(players)]
-    m = Match(rules, seed=seed, log_events=True)
-    game = Game(m, range(humans), levels, seed, ask, say, args.save, not args.no_pause)
-    return game, notes
+    return setup_game(rules, levels, new_seed(args), args, ask, say), notes
+
+
+def setup_game(rules, levels, seed, args, ask, say):
+    """A new Game of the set-up: the challenge of ``rules``, the seats' ``levels`` and
+    ``seed``, played as a match of the set-up (its code said at its end)."""
+    ch = seats_challenge(rules, levels, seed)
+    m = ch.match(log_events=True)
+    humans = challenge_humans(ch)
+    return Game(m, humans, levels, seed, ask, say, args.save, not args.no_pause, ch, setup=True)
 
 
 def next_game(game, args, k, ask, say):
     """The Game of the ``k``-th match after the first, once ``game`` is over: the next
-    seed's challenge after a challenge (a code as well), else the same rules."""
-    if game.challenge is not None:  # the next seed's challenge: a code as well
+    seed's challenge after a challenge (a code as well), else the same rules and seats
+    with the next seed (``--seed``'s next, or a random one)."""
+    if game.challenge is not None and not game.setup:  # the next seed's challenge
         done = game.challenge
         ch = challenge.Challenge(done.rules, done.kinds, (done.seed + 1) % challenge.SEEDS,
                                  done.length)
@@ -105,7 +113,6 @@ def next_game(game, args, k, ask, say):
         args.daily = None
         return challenge_game(ch, args, ask, say)
     seed = new_seed(args, k)
-    m = Match(game.m.rules.copy(), seed=seed, log_events=True)
-    game = Game(m, game.humans, game.levels, seed, ask, say, args.save, not args.no_pause)
-    say(SU[_RULES] % (rules_summary(m.rules), seed))
+    game = setup_game(game.m.rules.copy(), game.levels, seed, args, ask, say)
+    say(SU[_RULES] % (rules_summary(game.m.rules), seed))
     return game

@@ -11,9 +11,11 @@ from engine.match import (
     EV_DEAL, EV_LIFE, EV_LOSER, EV_OFFER, EV_OUT, EV_PENALTY, EV_PLAY, EV_REENTER,
     EV_SIT_OUT, EV_SUDDEN, EV_TIEBREAK, EV_TRICK, EV_WIN, SIT_OUT,
 )
+from term_challenge import replay
 from term_words import (
-    CH, EV, W, _BACK, _BACK_YOU, _CARDS_LEFT, _CH_END, _CH_PENALTY, _CH_STOPPED, _DEAL,
-    _DEAL_YOU, _FINAL, _FINAL1, _LAST, _LAST_YOU, _LIFE, _LIFE1, _LIFE1_YOU, _LIFE_YOU,
+    CH, EV, W, _BACK, _BACK_YOU, _CARDS_LEFT, _CH_CODE, _CH_END, _CH_PENALTY, _CH_REPLAY,
+    _CH_STOPPED, _DEAL, _DEAL_YOU, _FINAL, _FINAL1, _LAST, _LAST_YOU, _LIFE, _LIFE1,
+    _LIFE1_YOU, _LIFE_YOU,
     _LOSER, _LOSER_YOU, _OFFER, _OFFER_YOU, _OUT, _OUT_YOU, _PASS, _PAY, _PAY1, _PAY1_YOU,
     _PAY_YOU, _PENALTY, _PENALTY1, _PENALTY1_YOU, _PENALTY_YOU, _PLAY, _PLAY_YOU, _POT,
     _REVIEW_CLOSED, _SCORE, _SCORE_LIVES, _SEAT_OUT, _SINCE, _SIT, _SIT_YOU, _SKIPPED_END,
@@ -147,10 +149,15 @@ def final_summary(game):
     else:
         game.say(W[_FINAL] % (m.round_no, scores))
     ch = game.challenge
-    if ch is not None:
-        if game.you is not None:
-            game.say(CH[_CH_PENALTY] % m.scores[game.you])
-        game.say(CH[_CH_END] % challenge.show(challenge.encode(ch)))
+    if ch is not None:  # every match has a code (but one of an earlier version's save)
+        code = challenge.show(challenge.encode(ch))
+        if game.setup:
+            game.say(CH[_CH_CODE] % code)
+        else:
+            if game.you is not None:
+                game.say(CH[_CH_PENALTY] % m.scores[game.you])
+            game.say(CH[_CH_END] % code)
+        game.say(CH[_CH_REPLAY] % replay(ch))
 
 
 def cover(game, seat):

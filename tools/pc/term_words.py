@@ -193,6 +193,7 @@ _IS_FOLDER = const(66)
 _CANNOT_READ = const(67)
 _NEWER = const(68)
 _BAD_CHECK = const(69)
+_SEED_RANGE = const(70)
 
 # words: termchal
 _CH_START = const(0)
@@ -217,6 +218,8 @@ _CH_NEWER = const(18)
 _CH_INVALID = const(19)
 _CH_DATE = const(20)
 _CH_NO_WINDOW = const(21)  # (said by tools/pc/simulator.py)
+_CH_CODE = const(22)
+_CH_REPLAY = const(23)
 
 W = list(lang.section("term"))  # the chosen language's texts (use_language)
 EV = list(lang.section("termev"))

@@ -15,12 +15,15 @@ new match starts.
 Challenges (engine.challenge): ``--challenge CODE`` plays the match a code sets up (the
 rules, the seats, the seed, and the whole match or its first N rounds) with the same cards
 and AI decisions as every other front end; ``--daily [YYYY-MM-DD]`` plays the daily
-challenge of that date (today's, by this PC's clock, without one). The code is said at
-the start and at the end, with the one human's penalty to read out; another match after
-it is the next seed's challenge. A code that is not one (a typo, cut short, too long, made
-up, from a newer version) gets one line on stderr naming the problem and exit status 2,
-and nothing is read or written. The code sets everything a set-up option would: giving
-one as well is refused the same way.
+challenge of that date (today's, by this PC's clock, without one). The code is said at the
+start and at the end, with the one human's penalty to read out; another match after it is
+the next seed's challenge. Every match of the set-up is a challenge too, as on the
+handheld (its seed, ``--seed`` or a random one, is one of the 4,096 a code holds): its end
+says its code and the command that plays it again, to send to a friend (a match continued
+from an earlier version's save has none). A code that is not one (a typo, cut short, too
+long, made up, from a newer version) gets one line on stderr naming the problem and exit
+status 2, and nothing is read or written. The code sets everything a set-up option would:
+giving one as well is refused the same way.
 
 Words: every text it prints or asks is in the chosen language (``--lang``), read from
 the ``term``, ``termev``, ``termsetup`` and ``termchal`` sections of lib/cucumber/text/<code>/
@@ -60,7 +63,7 @@ from term_challenge import challenge_error, the_challenge  # noqa: E402
 from term_game import DONE  # noqa: E402
 from term_input import Quit, is_yes, prompt  # noqa: E402
 from term_options import (  # noqa: E402
-    build_parser, check_seats, language_of, refusal, rules_from_args,
+    build_parser, check_seats, check_seed, language_of, refusal, rules_from_args,
 )
 from term_saves import SavePathRefused, check_save_path, move_aside  # noqa: E402
 from term_start import challenge_game, new_game, next_game, resume  # noqa: E402
@@ -118,6 +121,7 @@ def play(parser, args, ask, say, questions):
         return refuse(str(e))
     if args.humans is not None and args.humans < 1:
         parser.error(SU[_HUMANS_MIN] % args.humans)
+    check_seed(parser, args)
     try:
         rules_from_args(args, 4 if args.players is None else args.players)
     except RulesError as e:
