@@ -397,15 +397,18 @@ def test_setup_shows_its_rows_below_and_above_with_a_scroll_bar(disp):
     d.step(2)
     scr = d.screen
     n = len(scr.rows)
-    assert n >= 17 and len(scr.menu.lines) == 8
+    # as many rows as fit the screen under its header: nine, the last wholly on it
+    assert n >= 17 and len(scr.menu.lines) == 9
+    last = scr.menu.lines[-1]
+    assert last.y + last.tile_height <= 128 < last.y + 12 + last.tile_height
     walk_the_list(d, disp, scr.menu, lambda: [r[1] for r in scr.rows])
     # more players, more rows: the thumb is smaller and still fits the track
     scr.menu.cursor = 2
     d.press(keys.RIGHT, keys.RIGHT, keys.RIGHT)  # 7 players
     assert len(scr.rows) == n + 3
     pix = sim.screen_pixels(disp)
-    thumb, track = scroll_bar(pix, scr.menu.y, scr.menu.y + 8 * 12 - 2)
-    assert len(thumb) == (8 * 12 - 2) * 8 // (n + 3) and track
+    thumb, track = scroll_bar(pix, scr.menu.y, scr.menu.y + 9 * 12 - 2)
+    assert len(thumb) == (9 * 12 - 2) * 9 // (n + 3) and track
 
 
 def test_the_title_goes_round_and_has_no_scroll_bar(disp):

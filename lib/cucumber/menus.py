@@ -285,7 +285,7 @@ class SetupScreen(Screen):
     language fits its SETUP_CELLS)."""
 
     name = "setup"
-    VISIBLE = 8
+    VISIBLE = 9  # as many rows as fit under the header, as the rules page shows
 
     def __init__(self, setup, bot_file=False):
         self.s = setup
