@@ -37,7 +37,7 @@ tools/pc/, to be read alone:
     term_words.py      the texts of the four sections, the names of cards and seats
     term_input.py      what a player types: answers, numbers, cards, yes and no
     term_options.py    the options, their help, the rules they ask for, a refusal's words
-    term_challenge.py  --challenge and --daily, a code that is not one in words
+    term_challenge.py  --challenge and --daily, a bad code in words, every match's code
     term_start.py      a new match, a challenge's, the saved one continued, the next one
     term_game.py       the Game: what it knows between two moves, and its loop
     term_table.py      what the table says: events, scores, the trick, the match's end
