@@ -27,6 +27,10 @@ HEADING_CHARS = 17  # the large font: 9 px a character, 160 px across
 
 @pytest.fixture(autouse=True)
 def english_after():
+    # the title's cards come from the repository's sprites/ (on the board: the drive's);
+    # set here, not left to whichever test of this worker ran first
+    import simulator
+    simulator.use_repo_assets()
     yield
     lang.choose(lang.ENGLISH)
 
