@@ -443,3 +443,34 @@ def test_a_bot_chosen_from_the_computer_plays_a_seat_and_a_broken_one_is_refused
     status = "webmain._app.table.status.text"
     web.until(lambda s: s.screen == "table" and web.py(status) == "bot.py has no choose(view)",
               play=play_along)
+
+
+# ----- sound ----------------------------------------------------------------------------------
+
+
+def test_a_played_card_beeps_and_the_sound_setting_mutes_it(game):
+    """A card played sounds through Web Audio (the board's samples), and Settings' Sound
+    off silences the game, as on the handheld."""
+    web = game()
+    web.open("#challenge=" + CODE)
+    web.press("a")
+    web.until(lambda s: s.my_turn)
+    played = web.page.evaluate("cucumber.board.speaker.played")
+    web.press("a")
+    assert web.page.evaluate("cucumber.board.speaker.played") > played
+    web.reload()  # the title again, on its Continue
+    web.press("down", "down")  # Demo, Settings
+    assert web.state().screen == "title" and web.py("webmain._app.screen.menu.cursor") == 3
+    web.press("a")
+    assert web.state().screen == "settings"
+    web.press("right")  # Sound: off
+    assert web.py("webmain._app.prefs.mute") is True
+    web.press("b")
+    while web.py("webmain._app.screen.menu.cursor") != 1:  # the title's Continue
+        web.press("up")
+    web.press("a")
+    web.until(lambda s: s.my_turn)
+    played = web.page.evaluate("cucumber.board.speaker.played")
+    web.press("a")
+    web.run(1000)
+    assert web.page.evaluate("cucumber.board.speaker.played") == played
