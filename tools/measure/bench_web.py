@@ -223,12 +223,25 @@ FIELDS = ("screen", "ready", "nlegal", "alloc", "free", "paint_alloc", "paint_fr
           "ai_us", "think_us", "paint_us", "flags")
 
 # After the restart: the board's step and the screen's draw wrapped (the page's objects,
-# not its files); the probe read after every step.
+# not its files); the probe read after every step. Each step is one row of numbers in
+# typed arrays (COLUMNS), so that the records add nothing for JavaScript's collector.
+COLUMNS = ("start", "ms", "draw", "probe") + FIELDS
 INSTRUMENT = r"""
-() => {
+(columns) => {
   const B = globalThis.__bench, board = cucumber.board, mp = board.mp;
   const probe = mp.globals.get("_bench_probe");
   B.keep.push(probe, mp);
+  B.n = 0;
+  B.names = [];
+  B.cols = columns.map(() => new Float64Array(8192));
+  const row = new Float64Array(columns.length);
+  const record = () => {
+    if (B.n === B.cols[0].length) {
+      B.cols = B.cols.map((c) => { const d = new Float64Array(2 * c.length); d.set(c); return d; });
+    }
+    for (let i = 0; i < row.length; i++) B.cols[i][B.n] = row[i];
+    B.n++;
+  };
   const draw = board.screen.draw;
   board.screen.draw = function (...args) {
     const t = performance.now();
@@ -246,10 +259,23 @@ INSTRUMENT = r"""
       if (this.mp === mp && this.running) s = probe();
     } catch (e) { s = "probe-error"; B.probeError = String(e); }
     B.state = s;
-    B.steps.push([t0, t1 - t0, B.drawMs, performance.now() - t1, s]);
+    const f = s.split(" ");
+    row.fill(0);
+    row[0] = t0; row[1] = t1 - t0; row[2] = B.drawMs; row[3] = performance.now() - t1;
+    let name = B.names.indexOf(f[0]);
+    if (name < 0) name = B.names.push(f[0]) - 1;
+    row[4] = name;
+    if (f.length === columns.length - 4) {
+      for (let i = 1; i < f.length - 1; i++) row[4 + i] = Number(f[i]);
+      row[row.length - 1] = (f[f.length - 1].includes("a") ? 1 : 0) +
+                            (f[f.length - 1].includes("w") ? 2 : 0);
+    }
+    record();
   };
 }
 """
+STEPS = """() => ({n: __bench.n, names: __bench.names,
+                cols: __bench.cols.map((c) => Array.from(c.subarray(0, __bench.n)))})"""
 
 
 def load_average():
@@ -466,8 +492,8 @@ def report_bytes(results, machine, site):
         "for a first visit in a fresh context: the page's requests and its service "
         "worker's install, until the worker is ready; no compression (http.server)", machine,
         to_the_title_bytes=page, after_the_title_bytes=total - page,
-        after_the_title_note="the service worker's script and its install (cache.addAll of "
-        "every file of the build)", responses=len(sent),
+        after_the_title_note="the service worker's script and what its install fetches",
+        responses=len(sent),
         statuses=sorted({r[3] for r in sent}),
         biggest=[[name, size, times] for name, (times, size) in biggest],
         biggest_note="[file, bytes sent, responses]",
@@ -515,7 +541,7 @@ def play_match(browser, url, rounds, minutes, drop_stale, say):
                                timeout=30_000, polling=5)
         probe_bytes = install_probe(page)
         info = mem_info(page)
-        page.evaluate(INSTRUMENT)
+        page.evaluate(INSTRUMENT, list(COLUMNS))
         waits_before = cpu_waits()
         sampler = CpuWaitSampler()
         sampler.start()
@@ -553,9 +579,10 @@ def play_match(browser, url, rounds, minutes, drop_stale, say):
         waits_after = cpu_waits()
         wall = time.monotonic() - began
         data = page.evaluate("""() => ({puts: __bench.puts, keys: __bench.keys,
-            longtasks: __bench.longtasks, steps: __bench.steps, frames: __bench.frames,
+            longtasks: __bench.longtasks, frames: __bench.frames,
             noLongTasks: __bench.noLongTasks || null, frees: __benchFrees,
             probeError: __bench.probeError || null})""")
+        data["steps"] = page.evaluate(STEPS)
     finally:
         if sampler is not None:
             sampler.stopping.set()
@@ -667,17 +694,15 @@ def first_after(times, t):
 
 
 def step_rows(data):
-    """The page's steps after the restart, each a dict: start, ms, draw, probe, and the
-    probe's FIELDS (numbers as ints)."""
+    """The page's steps after the restart, each a dict of COLUMNS (the screen's name, the
+    flags as a string: "a" the AI's turn is due, "w" a pause runs)."""
+    steps = data["steps"]
     rows = []
-    for t0, ms, draw, probe, state in data["steps"]:
-        f = state.split()
-        if len(f) != len(FIELDS):
-            continue
-        row = dict(zip(FIELDS, f))
-        for k in FIELDS[1:-1]:
-            row[k] = int(row[k])
-        row.update(start=t0, ms=ms, draw=draw, probe=probe)
+    for i in range(steps["n"]):
+        row = {c: steps["cols"][k][i] for k, c in enumerate(COLUMNS)}
+        row["screen"] = steps["names"][int(row["screen"])]
+        flags = int(row["flags"])
+        row["flags"] = ("a" if flags & 1 else "") + ("w" if flags & 2 else "")
         rows.append(row)
     return rows
 
@@ -765,6 +790,7 @@ def report_match(data, analysed, want, machine, rounds):
     what = ("a 7-player agurk challenge %s (seat 1 played with the keys, six hard AIs, "
             "seed %d, %s), ended at: %s" % (data["code"], SEED,
                                             "the whole match" if not rounds else
+                                            "the first round" if rounds == 1 else
                                             "the first %d rounds" % rounds, data["ended"]))
     frees = data.get("frees") or {}
     rows = []
@@ -791,7 +817,7 @@ def report_match(data, analysed, want, machine, rounds):
             met=p95 is not None and p95 <= PRESS_TARGET_MS and data["ended"] == "end page"))
         in_play = [t for t in tasks if t["when"] == "in play"]
         restart = [t for t in tasks if t["when"] != "in play"]
-        steps = [s[1] for s in data["steps"]]
+        step_ms = [s["ms"] for s in step_rows(data)]
         rows.append(emit(
             "web_long_task_max_ms", max((t["ms"] for t in tasks), default=0), "ms",
             "the longest main-thread task (PerformanceObserver 'longtask': tasks over 50 ms) "
@@ -799,10 +825,10 @@ def report_match(data, analysed, want, machine, rounds):
             long_tasks_in_play=len(in_play), long_tasks_at_restart=len(restart),
             in_play_max=max((t["ms"] for t in in_play), default=0),
             restart_max=max((t["ms"] for t in restart), default=0),
-            tasks=tasks[:15], steps=len(steps),
-            step_ms_median=r1(percentile(steps, 50)), step_ms_p99=r1(percentile(steps, 99)),
-            step_ms_max=r1(max(steps, default=None)),
-            probe_ms_max=r1(max((s[3] for s in data["steps"]), default=0)),
+            tasks=tasks[:15], steps=len(step_ms),
+            step_ms_median=r1(percentile(step_ms, 50)), step_ms_p99=r1(percentile(step_ms, 99)),
+            step_ms_max=r1(max(step_ms, default=None)),
+            probe_ms_max=r1(max(data["steps"]["cols"][3], default=0)),
             proxy_finalizer_batches=len(frees.get("batches", [])),
             proxy_finalizer_batch_max_ms=r1(max((b[2] - b[0] for b in frees.get("batches", [])),
                                                 default=0)),
