@@ -49,6 +49,7 @@ WRITERS = {
     # temporary folders of their own (tempfile), removed again
     "boardrig.py": "temporary drive trees", "bench.py": "temporary trees",
     "bench_ai.py": "temporary trees",
+    "bench_web.py": "--raw FILE: a new file only (a path that exists is refused)",
 }
 _WRITES = re.compile(r"open\([^)]*[\"'][wa]b?[\"']|os\.replace\(|os\.rename\(|shutil\.rmtree\("
                      r"|makedirs\(|\.save\(|write_atomic\(|ZipFile\([^)]*[\"']w")

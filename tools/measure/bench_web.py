@@ -894,6 +894,8 @@ def main(argv=None):
     ap.add_argument("--page-as-is", action="store_true",
                     help="keep the stale proxy frees (see PROXY_WATCH): the page as it is")
     args = ap.parse_args(argv)
+    if args.raw and os.path.lexists(args.raw):  # a new file only: never one of yours
+        ap.error("--raw %s: there is a file there already; name a new one" % args.raw)
     want = [x.strip() for x in args.only.split(",") if x.strip()] or list(NAMES)
     unknown = [x for x in want if x not in NAMES]
     if unknown:
