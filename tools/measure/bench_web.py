@@ -881,7 +881,7 @@ def summary(rows):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--only", default="", help="comma-separated: " + ", ".join(NAMES))
     ap.add_argument("--runs", type=int, default=5, help="first visits timed (default 5)")
     ap.add_argument("--rounds", type=int, default=ROUNDS,
