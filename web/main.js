@@ -44,6 +44,21 @@ for (const name of ["instantiate", "instantiateStreaming"]) {
   };
 }
 
+// The port's glue frees the Python object behind a collected JavaScript proxy through the
+// newest MicroPython (globalThis.Module): a proxy left by an instance a restart replaced,
+// collected later, would free the same-numbered object of the running one (seen by the
+// benchmark: a match crashed after the restart into match.py). A clean-up made for an
+// older instance does nothing: that instance and its heap are gone.
+const NativeRegistry = globalThis.FinalizationRegistry;
+if (NativeRegistry) {
+  globalThis.FinalizationRegistry = class extends NativeRegistry {
+    constructor(cleanup) {
+      const owner = globalThis.Module;
+      super((held) => { if (globalThis.Module === owner) cleanup(held); });
+    }
+  };
+}
+
 const bytesAt = (addr, n) => new Uint8Array(memory.buffer, addr, n);
 
 class Board {
@@ -127,6 +142,9 @@ class Board {
     mp.registerJsModule("webhost", this.host());
     mp.runPython("import sys\nsys.path[:] = ['/web', '', '/lib']");
     this.webmain = mp.pyimport("webmain");
+    // looked up once an instance: each lookup makes a proxy for the collector to free
+    this.pyStep = this.webmain.step;
+    this.pyEndedCode = this.webmain.ended_code;
     let message = "";
     try {
       message = this.webmain.start(entry, address.code || "", address.date || "",
@@ -145,7 +163,7 @@ class Board {
     if (!this.running) return;
     let restart = 0;
     try {
-      restart = this.webmain.step();
+      restart = this.pyStep();
     } catch (e) {  // only a fault of the page's own layer gets here: the app has its crash screen
       this.running = false;
       this.page.console(String(e));
@@ -247,7 +265,7 @@ async function main() {
   page.ready();
   const tick = () => {
     board.step();
-    if (board.running && board.steps % 25 === 0) page.matchCode(board.webmain.ended_code());
+    if (board.running && board.steps % 25 === 0) page.matchCode(board.pyEndedCode());
     setTimeout(tick, STEP_MS);
   };
   tick();
