@@ -73,7 +73,7 @@ def ensure(say=print):
     return p
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
+class Quiet(http.server.SimpleHTTPRequestHandler):
     extensions_map = dict(http.server.SimpleHTTPRequestHandler.extensions_map,
                           **{".mjs": "text/javascript", ".js": "text/javascript",
                              ".wasm": "application/wasm",
@@ -84,9 +84,10 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def serve(folder):
-    """Python's http.server on 127.0.0.1 (a free port) for ``folder``; yields its URL."""
-    handler = functools.partial(_Quiet, directory=os.path.abspath(folder))
+def serve(folder, handler_class=None):
+    """Python's http.server on 127.0.0.1 (a free port) for ``folder``; yields its URL.
+    ``handler_class``: a subclass of the quiet handler (the benchmark's counts bytes)."""
+    handler = functools.partial(handler_class or Quiet, directory=os.path.abspath(folder))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -63,10 +63,7 @@ counting) and every other request is aborted. Every wait has a time limit.
 
 import argparse
 import bisect
-import contextlib
-import functools
 import gzip
-import http.server
 import json
 import os
 import random
@@ -369,7 +366,7 @@ def r1(x):
     return None if x is None else round(x, 1)
 
 
-class _Counting(chromium._Quiet):
+class _Counting(chromium.Quiet):
     """tools/drive/chromium.py's handler, counting what it sends: [path, header bytes,
     body bytes, status, time.monotonic()] a response, in ``sent``."""
 
@@ -388,19 +385,9 @@ class _Counting(chromium._Quiet):
         self._row[2] += len(data)
 
 
-@contextlib.contextmanager
 def serve(folder):
-    """Python's http.server on 127.0.0.1 (a free port) for ``folder``, as chromium.serve,
-    counting the bytes it sends (``_Counting.sent``); yields its URL."""
-    handler = functools.partial(_Counting, directory=os.path.abspath(folder))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield "http://127.0.0.1:%d/" % server.server_address[1]
-    finally:
-        server.shutdown()
-        server.server_close()
+    """chromium.serve with a handler that counts the bytes it sends (``_Counting.sent``)."""
+    return chromium.serve(folder, _Counting)
 
 
 def local_only(context, url):
