@@ -46,7 +46,7 @@ _MASK = const((1 << 29) - 1)  # supervisor.ticks_ms() wraps at 2**29
 _GUARD_MS = const(150)  # keys are ignored this long after a screen change
 
 SCREEN_MODULES = ("menus", "rulespage", "summary", "pause", "chip",
-                  "challenges")  # one loaded
+                  "challenges", "boardcheck")  # one loaded
 TABLE_MODULES = ("table", "hand")  # kept for the whole of a match
 OUTSIDE_A_MATCH = ("lobby", "settings", "version")  # forgotten while a match is on
 # engine modules a match imports on rare occasions (a Continue, the rules page, an
@@ -71,7 +71,7 @@ class App:
     """What the app knows between two steps: the hardware, the store, the screen shown,
     and while a match is on, the match, its seats' players and its pauses."""
 
-    def __init__(self, hw, store=None, seed=None, resume=False, demo=False):
+    def __init__(self, hw, store=None, seed=None, resume=False, demo=False, check=False):
         self.hw = hw
         self.collect = gc.collect  # between screens; host tests may skip it
         if store is None:
@@ -111,7 +111,12 @@ class App:
         self.decision_deals = None
         self.flash_writes = None  # read by the Inside the chip page when it opens
         notice = module("lobby").start(self)
-        if demo and notice is None:  # started by demo.py: the demo, in a fresh heap
+        if check:  # started by check.py: the board check's measuring, then the title
+            module("boardmeasure").run(self, True)
+            forget("boardmeasure")
+            self.restart()  # returns only where the board cannot restart
+            self.show_title()
+        elif demo and notice is None:  # started by demo.py: the demo, in a fresh heap
             module("lobby").start_demo(self)
             self._start_pending(False)
         elif resume and notice is None:
@@ -400,10 +405,21 @@ def _room_for_the_crash_screen():
     gc.collect()
 
 
+def _note_heap(hw):
+    """The heap free and in use as the app starts, for the board check's report (not on
+    CPython, whose gc has neither). A function of its own, as _room_for_the_crash_screen
+    is: main's frame stays as small as it was."""
+    gc.collect()
+    try:
+        hw.heap_at_start = (gc.mem_free(), gc.mem_alloc())
+    except AttributeError:
+        pass
+
+
 running = None  # what main() shows: the App, or the crash screen (the board rig reads it)
 
 
-def main(hw=None, resume=False, demo=False):
+def main(hw=None, resume=False, demo=False, check=False):
     """Run the app for good. An uncaught exception (MemoryError, a full pystack, a bug)
     never ends in a dead screen: the traceback goes to the serial console, the crash
     screen says what happened, and A starts again (``supervisor.reload()`` on the board,
@@ -413,10 +429,11 @@ def main(hw=None, resume=False, demo=False):
     if hw is None:
         from cucumber.board import open_hardware
         hw = open_hardware()
+    _note_heap(hw)
     while True:
         try:
-            running = App(hw, resume=resume, demo=demo)
-            resume = demo = False  # after a crash: the title (its Continue)
+            running = App(hw, resume=resume, demo=demo, check=check)
+            resume = demo = check = False  # after a crash: the title (its Continue)
             running.run()
         except Exception as e:  # KeyboardInterrupt (Ctrl-C on the console) still stops
             running = None

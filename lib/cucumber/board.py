@@ -101,6 +101,9 @@ class Hardware:
     _note_end = 0
     _muted = False
     _pixel_pin = None  # a DigitalInOut output for neopixel_write
+    # where red, green and blue go in a pixel's three bytes: NeoPixels take G, R, B
+    # (a board that takes them otherwise: its board check saves the order it found)
+    _order = b"\x01\x00\x02"
     _colors = ()
     level = 2
     beeps = 0  # sounds started (for tests)
@@ -251,11 +254,12 @@ class Hardware:
         self._colors = colors = tuple(colors)
         scale = PIXEL_SCALE[self.level]
         buf = self._pixel_buf
-        for i in range(len(buf) // 3):
-            c = colors[i] if i < len(colors) else 0
-            buf[3 * i] = (((c >> 8) & 0xFF) * scale) >> 8  # NeoPixels take G, R, B
-            buf[3 * i + 1] = (((c >> 16) & 0xFF) * scale) >> 8
-            buf[3 * i + 2] = ((c & 0xFF) * scale) >> 8
+        o = self._order
+        for i in range(0, len(buf), 3):
+            c = colors[i // 3] if i // 3 < len(colors) else 0
+            buf[i + o[0]] = (((c >> 16) & 0xFF) * scale) >> 8
+            buf[i + o[1]] = (((c >> 8) & 0xFF) * scale) >> 8
+            buf[i + o[2]] = ((c & 0xFF) * scale) >> 8
         try:
             from neopixel_write import neopixel_write
 

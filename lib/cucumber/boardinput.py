@@ -24,10 +24,21 @@ class Stick:
 
     sx = 0  # -1, 0, 1: direction held on each axis
     sy = 0
+    # how this board's stick reads (its board check saves what it found): bit 0, x runs
+    # right to left; bit 1, y runs bottom to top; bit 2, the two axes are swapped
+    flip = 0
 
     def poll(self, out):
         dx = self.ax.value - self.cx
         dy = self.ay.value - self.cy
+        f = self.flip
+        if f:
+            if f & 4:
+                dx, dy = dy, dx
+            if f & 1:
+                dx = -dx
+            if f & 2:
+                dy = -dy
         ax = dx if dx >= 0 else -dx
         ay = dy if dy >= 0 else -dy
         # Release with hysteresis, then press on the dominant axis only.

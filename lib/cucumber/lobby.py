@@ -12,7 +12,7 @@ from the SETTINGS record, and again when Settings changes it).
 from engine.compat import const
 
 from cucumber import lang, settings
-from cucumber.store import SETTINGS, STATS, MATCH, CHALLENGE, DAMAGED, TOO_SMALL
+from cucumber.store import SETTINGS, STATS, MATCH, CHALLENGE, BOARD, DAMAGED, TOO_SMALL
 from cucumber.seats import HUMAN, HARD, BOT, decode_match
 from cucumber import forget
 from cucumber.turns import update_lights
@@ -44,6 +44,7 @@ def bot_file():
 def start(app):
     """Read the preferences, the set-up and the statistics; the notice for the title
     (None, or what was damaged)."""
+    adapt(app.hw, app.store.get(BOARD))
     ok = load_settings(app)
     if settings.Stats.decode(app.store.get(STATS)) is None:
         ok = False
@@ -57,6 +58,32 @@ def start(app):
     if notice == TOO_SMALL:
         return w[_CANNOT_SAVE]
     return notice or w[_SETTINGS_DAMAGED]
+
+
+def adapt(hw, rec):
+    """What the board check found about this board (the BOARD record, cucumber.boardrec),
+    used from now on: its key map, its lights' byte order, its stick's directions. A
+    finding that does not fit this board (another key count, keys that are not the
+    board's own) is left unused."""
+    if rec is None or len(rec) < 12 or rec[0] != 1:
+        return
+    flags = rec[1]
+    table = getattr(hw, "_table", ())
+    n = len(table)
+    if flags & 1 and n and sorted(rec[2:2 + n]) == sorted(table):
+        hw.table_made = table  # the board check starts from the board's own
+        hw._table = bytes(rec[2:2 + n])
+        for s in hw._polled:
+            if hasattr(s, "table"):
+                s.table = hw._table
+    o = rec[10]
+    order = bytes((o & 3, (o >> 2) & 3, (o >> 4) & 3))
+    if flags & 2 and sorted(order) == [0, 1, 2]:
+        hw._order = order
+    if flags & 4:
+        for s in hw._polled:
+            if hasattr(s, "flip"):
+                s.flip = rec[11] & 7
 
 
 def load_settings(app):
@@ -94,6 +121,11 @@ def show_title(app, notice=None):
     if app.prefs is None:  # back from a match
         load_settings(app)
     update_lights(app)  # off
+    rec = app.store.get(BOARD)
+    if rec is not None and len(rec) > 1 and rec[1] & 16 and notice is None:
+        # back from the board check's measuring run (check.py): its report
+        app.open_screen("boardcheck", "BoardCheck", app, True)
+        return
     rec = app.store.get(CHALLENGE)
     if rec is not None and rec[0] & 1 and notice is None:  # cucumber.codes.AGAIN
         from cucumber.codes import next_challenge
@@ -140,6 +172,8 @@ def command(app, cmd):
         if app.stats is None:
             app.stats = stats(app)
         app.open_screen("menus", "SettingsScreen", app.prefs, app.stats, cmd[1])
+    elif c == "boardcheck":
+        app.open_screen("boardcheck", "BoardCheck", app)
     elif c == "reset_stats":
         app.stats = settings.Stats()
         app.store.put(STATS, app.stats.encode())

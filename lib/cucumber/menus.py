@@ -94,9 +94,10 @@ _LANGUAGE = const(6)
 _IS_ON = const(7)
 _IS_OFF = const(8)
 _CHIP = const(9)
-_RESET = const(10)
-_RESET_AGAIN = const(11)
-_BACK = const(12)
+_BOARD_CHECK = const(10)
+_RESET = const(11)
+_RESET_AGAIN = const(12)
+_BACK = const(13)
 
 # The Settings screen's rows, in order
 _ROW_SOUND = const(0)
@@ -104,10 +105,11 @@ _ROW_BRIGHTNESS = const(1)
 _ROW_HINTS = const(2)
 _ROW_PLOTTER = const(3)
 _ROW_CHIP = const(4)
-_ROW_LANGUAGE = const(5)
-_ROW_RESET = const(6)
-_ROW_BACK = const(7)
-_SETTINGS_ROWS = const(8)
+_ROW_BOARD_CHECK = const(5)
+_ROW_LANGUAGE = const(6)
+_ROW_RESET = const(7)
+_ROW_BACK = const(8)
+_SETTINGS_ROWS = const(9)
 
 
 class Screen:
@@ -438,7 +440,7 @@ def _cycle(v, d, lo, hi):
 
 
 class SettingsScreen(Screen):
-    """The preferences, Inside the chip, the language, the statistics. A change of
+    """The preferences, Inside the chip, the board check, the language, the statistics. A change of
     language is the command ("language", row): the app saves it and opens this screen
     again, in that language, with the cursor on ``cursor``."""
 
@@ -489,6 +491,7 @@ class SettingsScreen(Screen):
                 _row(w[_HINTS], col, on if p.hints else off),
                 _row(w[_PLOTTER], col, on if p.plotter else off),
                 w[_CHIP],
+                w[_BOARD_CHECK],
                 _row(w[_LANGUAGE], col, lang.name(i)),
                 w[_RESET_AGAIN] if self.confirm else w[_RESET],
                 w[_BACK])
@@ -523,6 +526,8 @@ class SettingsScreen(Screen):
                 cmd = ("prefs",)
             elif c == _ROW_CHIP and k == keys.A:
                 return ("chip",)
+            elif c == _ROW_BOARD_CHECK and k == keys.A:
+                return ("boardcheck",)
             elif c == _ROW_LANGUAGE:
                 p.lang = _cycle(p.lang, d, 0, len(lang.CODES) - 1)
                 return ("language", _ROW_LANGUAGE)  # this screen again, in that language

@@ -2,8 +2,9 @@
 
 Each kind of record has two slots. A slot is::
 
-    "C" tag        magic: the letter C, then s (settings), t (stats), m (match) or c
-                   (the challenge the match is: cucumber.challenged)
+    "C" tag        magic: the letter C, then s (settings), t (stats), m (match), c
+                   (the challenge the match is: cucumber.challenged) or b (the board:
+                   what the board check found and measured, cucumber.boardcheck)
     len            payload length; 255 marks a cleared record (a tombstone)
     payload        ``MAX[kind]`` bytes, zero padded
     crc:2          CRC-16/CCITT of everything before it and of the sequence number
@@ -33,9 +34,10 @@ SETTINGS = const(0)
 STATS = const(1)
 MATCH = const(2)
 CHALLENGE = const(3)  # after the others: their places in the nvm stay where they were
+BOARD = const(4)  # after those, for the same reason
 
-MAX = (32, 64, 160, 23)  # largest payload of each kind
-_TAGS = b"stmc"
+MAX = (32, 64, 160, 23, 98)  # largest payload of each kind
+_TAGS = b"stmcb"
 _TOMB = const(255)
 _HEAD = const(3)  # "C", tag, len
 _EXTRA = const(7)  # header 3 + crc 2 + seq 2
@@ -54,7 +56,7 @@ def _layout():
     return tuple(offs), p
 
 
-_OFFSETS, SIZE = _layout()  # SIZE = 614 bytes used at the start of nvm
+_OFFSETS, SIZE = _layout()  # SIZE = 824 bytes used at the start of nvm
 
 # CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), four bits at a time.
 _T = (
@@ -97,9 +99,9 @@ class Store:
             nvm = bytearray(b"\xff" * SIZE)
             self.persistent = False
         self.nvm = nvm
-        self._data = [None, None, None, None]  # current payload (bytes) or None
-        self._slot = bytearray(b"\xff\xff\xff\xff")  # slot of the current record, 255: none
-        self._seq = [0, 0, 0, 0]
+        self._data = [None] * len(MAX)  # current payload (bytes) or None
+        self._slot = bytearray(b"\xff" * len(MAX))  # slot of the current record, 255: none
+        self._seq = [0] * len(MAX)
         for kind in range(len(MAX)):
             damaged = self._load(kind)
             if damaged:
@@ -169,10 +171,11 @@ class Store:
         page shows): each write adds one to its kind's sequence number, so their sum
         counts them all, with no write of its own (wrong after 65,536 writes of a kind,
         or once a kind's slots were lost)."""
-        return self._seq[0] + self._seq[1] + self._seq[2] + self._seq[3]
+        return sum(self._seq)
 
     def get(self, kind):
-        """The stored bytes of ``kind`` (SETTINGS, STATS, MATCH or CHALLENGE), or None."""
+        """The stored bytes of ``kind`` (SETTINGS, STATS, MATCH, CHALLENGE or BOARD), or
+        None."""
         return self._data[kind]
 
     # ----- writing --------------------------------------------------------------------

@@ -315,7 +315,7 @@ def tree_size(path):
 
 
 # beside code.py, run once each when the board restarts into them (cucumber.board)
-ENTRIES = ("match.py", "demo.py")
+ENTRIES = ("match.py", "demo.py", "check.py")
 
 
 def build(out, root=ROOT, quiet=False, metrics=False):

@@ -1,0 +1,138 @@
+"""The board check's measuring run (check.py): memory and speed, measured in a fresh heap.
+
+``run(app, restarted)`` measures what docs/PLATFORM.md could only estimate, with no
+question asked, and writes the figures into the BOARD record (cucumber.boardrec: the
+previous check's move to its "last" place) with the REPORT flag, which the title's run
+shows and prints. In the order measured:
+
+- the heap free and its total as the app started (``hw.heap_at_start``, noted by
+  cucumber.app.main before the App was made: this run's start is code.py's);
+- the seven-player table as a match starts (seven hard AIs, nothing saved): the
+  restart's time, from ``ticks_ms()`` before the restart (``boardrec.T0``) to the
+  table drawn, and the heap free there;
+- a full-screen redraw of that table (``display.refresh()`` with nothing drawn since);
+- the hard AI, its board budget (``engine.ai.EFFORT_AFTER_HUMAN``), on the first two
+  tricks of a fixed deal (``SEED``) at seven and at four players: the mean decision in
+  ms, and the work units it searched a second;
+- one nvm write (the record's own, written twice: the second holds the first's time).
+
+Where the board cannot restart (a PC), the same in the heap the check ran in, and no
+restart time. The clock is ``hw.ticks_ms()`` (1 ms steps). Loaded only in that run.
+"""
+
+import gc
+
+from engine.compat import const
+from cucumber import boardrec as rb
+
+SEED = const(2026)  # the deal the AI is timed on, the same on every board
+_WRAP = const(0x1FFFFFFF)
+
+
+def _since(hw, t):
+    return (hw.ticks_ms() - t) & _WRAP
+
+
+def _mem_free():
+    try:
+        gc.collect()
+        return gc.mem_free()
+    except AttributeError:  # CPython
+        return None
+
+
+def run(app, restarted):
+    """Measure, if the record asks for it (MEASURING); the figures and REPORT saved."""
+    from cucumber.store import BOARD
+    hw = app.hw
+    store = app.store
+    rec = rb.read(store)
+    if not rec[1] & rb.MEASURING:
+        return
+    now = rec[rb.NOW:rb.LAST]
+    if now != b"\xff" * len(now):
+        rec[rb.LAST:rb.LAST + len(now)] = now  # the last check's, for what changed
+        rec[rb.NOW:rb.LAST] = b"\xff" * len(now)
+    heap = getattr(hw, "heap_at_start", None)
+    if heap is not None:
+        rb.set_figure(rec, rb.HEAP_START, heap[0])
+        rb.set_figure(rec, rb.HEAP_TOTAL, heap[0] + heap[1])
+    _table(app, rec, restarted)
+    _ai(hw, rec, 7, rb.AI7_MS)
+    _ai(hw, rec, 4, rb.AI4_MS)
+    rec[1] = (rec[1] & ~rb.MEASURING) | rb.REPORT
+    t = hw.ticks_ms()
+    store.put(BOARD, rec)
+    rb.set_figure(rec, rb.NVM_MS, _since(hw, t))
+    store.put(BOARD, rec)
+
+
+def _table(app, rec, restarted):
+    """The seven-player table as a match begins: the restart's time, the heap, a
+    redraw."""
+    from engine.match import Match
+    from engine.rules import Rules
+    from cucumber import turns
+    from cucumber.seats import HARD
+    hw = app.hw
+    m = Match(Rules("agurk", players=7), seed=SEED)
+    app.match = m
+    app.kinds = bytearray(7)
+    for s in range(7):
+        app.kinds[s] = HARD
+    turns.show_table(app, False)
+    d = hw.display
+    if d is not None:
+        try:
+            d.refresh()
+        except Exception:
+            pass
+    if restarted:
+        t0 = rec[rb.T0] << 24 | rec[rb.T0 + 1] << 16 | rec[rb.T0 + 2] << 8 | rec[rb.T0 + 3]
+        rb.set_figure(rec, rb.RESTART_MS, _since(hw, t0))
+    rb.set_figure(rec, rb.HEAP_TABLE, _mem_free())
+    if d is not None:
+        try:  # the whole screen drawn again: a new root group, nothing refreshed since
+            d.auto_refresh = False
+            g = d.root_group
+            d.root_group = None
+            d.root_group = g
+            t = hw.ticks_ms()
+            d.refresh()
+            rb.set_figure(rec, rb.REDRAW_MS, _since(hw, t))
+        except Exception:  # a display without refresh(): no figure
+            pass
+        try:
+            d.auto_refresh = True
+        except Exception:
+            pass
+
+
+def _ai(hw, rec, n, at):
+    """The hard AI on the first two tricks of the fixed deal at ``n`` players: figures
+    ``at`` (ms a decision) and ``at + 1`` (work units a second of search)."""
+    from engine.ai import Player, work
+    from engine.match import Match
+    from engine.rules import Rules
+    m = Match(Rules("agurk", players=n), seed=SEED)
+    total = 0
+    searched_ms = 0
+    units = 0
+    decisions = 0
+    for _ in range(2 * n):
+        s = m.current_player()
+        p = Player("hard", SEED + s)
+        v = m.view(s)
+        t = hw.ticks_ms()
+        card = p.choose(v)
+        ms = _since(hw, t)
+        total += ms
+        decisions += 1
+        w = work()
+        if w:
+            units += w
+            searched_ms += ms
+        m.apply_action(card)
+    rb.set_figure(rec, at, total // decisions)
+    if searched_ms:
+        rb.set_figure(rec, at + 1, units * 1000 // searched_ms)
