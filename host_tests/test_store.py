@@ -5,7 +5,7 @@ import random
 import pytest
 
 from cucumber import store
-from cucumber.store import CHALLENGE, MATCH, SETTINGS, STATS, Store
+from cucumber.store import BOARD, CHALLENGE, MATCH, SETTINGS, STATS, Store
 from engine import ai, save
 from engine.match import Match
 from engine.rules import Rules
@@ -219,10 +219,12 @@ def _history_store():
     st.put(STATS, bytes(range(1, 65)))
     st.put(MATCH, blobs[1])
     st.put(CHALLENGE, b"\x00\x00\x01\x02CODE-TWO")
+    st.put(BOARD, bytes(range(98)))
+    st.put(BOARD, bytes(range(2, 100)))
     latest = {SETTINGS: b"\x05\x01\x03", STATS: bytes(range(1, 65)), MATCH: blobs[1],
-              CHALLENGE: b"\x00\x00\x01\x02CODE-TWO"}
+              CHALLENGE: b"\x00\x00\x01\x02CODE-TWO", BOARD: bytes(range(2, 100))}
     previous = {SETTINGS: b"\x05\x01\x02", STATS: bytes(range(64)), MATCH: blobs[0],
-                CHALLENGE: b"\x02\x03\x01\x02CODE"}
+                CHALLENGE: b"\x02\x03\x01\x02CODE", BOARD: bytes(range(98))}
     return bytes(nvm), st, latest, previous
 
 
