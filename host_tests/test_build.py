@@ -31,8 +31,9 @@ def built(tmp_path_factory):
 def test_bundle_has_every_part(built):
     out, files = built
     assert "code.py" in files, "code.py missing from the repository"
-    # the files the board restarts into when a match or the demo starts (a fresh heap)
-    for entry in ("match.py", "demo.py"):
+    # the files the board restarts into when a match, the demo or the board check's
+    # measuring starts (a fresh heap)
+    for entry in ("match.py", "demo.py", "check.py"):
         with open(os.path.join(ROOT, entry), "rb") as fh:
             assert files[entry] == fh.read()
     for mod in bundle.py_files(os.path.join(ROOT, "engine")):
@@ -57,7 +58,7 @@ def test_bundle_has_every_part(built):
     assert {"fonts/small.glyphs", "fonts/medium.glyphs", "fonts/LICENSE.txt"} <= set(files)
     assert not [f for f in files if f.endswith(".pcf")]  # the PCFs stay in the repository
     assert not [f for f in files if f.endswith(".py")
-                and f not in ("code.py", "match.py", "demo.py")]
+                and f not in ("code.py", "match.py", "demo.py", "check.py")]
     assert not [f for f in files if "__pycache__" in f or f.endswith("make_fonts.py")]
     assert files["sprites/cards.bmp"] == open(os.path.join(ROOT, "sprites", "cards.bmp"),
                                               "rb").read()

@@ -20,7 +20,7 @@ import scenarios  # noqa: E402
 def device_modules():
     found = []
     for pattern in ("engine/**/*.py", "lib/**/*.py", "code.py", "match.py", "demo.py",
-                    "boot.py"):
+                    "check.py", "boot.py"):
         found += glob.glob(os.path.join(ROOT, pattern), recursive=True)
     return sorted(os.path.relpath(p, ROOT) for p in found)
 

@@ -99,6 +99,10 @@ _LIGHT = const(2)  # 0..2: red, green, blue
 _TUNE = const(3)
 _BRIGHT = const(4)  # 0..3: the level shown
 _MEASURE = const(5)
+# how the keys are read (BoardCheck._input)
+_MAPPED = const(0)
+_RAW = const(1)
+_NO_STICK = const(2)
 
 ASK = (keys.A, keys.B, keys.START, keys.SELECT, keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN)
 KEY_WAIT_MS = const(10000)
@@ -147,13 +151,14 @@ class BoardCheck:
             hw.table_made = getattr(hw, "_table", ())
         self.table0 = bytes(made_table(hw))
         self.map = bytearray(self.table0)
-        self.raw = False  # the keys are read raw (a key step is on)
-        self.kept = None  # what raw reading put aside: (table, polled)
+        self.stick = _stick(hw)  # kept: its key events are off on the push steps
+        self.mode = _MAPPED  # how the keys are read (``_input``)
+        self.kept = None  # what reading them otherwise put aside: (table, polled)
         steps = bytearray()
         for k in ASK:
             if k in self.table0:
                 steps += bytes((_KEY, k))
-        if _stick(hw) is not None:
+        if self.stick is not None:
             steps += b"\x01\x00\x01\x01\x01\x02\x01\x03"
         if getattr(hw, "_pixel_pin", None) is not None:
             steps += b"\x02\x00\x02\x01\x02\x02"
@@ -163,7 +168,7 @@ class BoardCheck:
             steps += b"\x04\x00\x04\x01\x04\x02\x04\x03"
         steps += b"\x05\x00"
         self.steps = steps
-        self.at = -1  # the step shown (-1: the first page); the report: len(steps)
+        self.at = -1  # the step shown (-1: the first page); the report: len(steps) // 2
         self.due = None  # a step's deadline (a key's wait), or when measuring starts
         self.tune = None  # when the tune plays again
         self.shown = -1  # the seconds left shown
@@ -191,7 +196,7 @@ class BoardCheck:
         g.append(self.legend)
         self.group = g
         if report:
-            self.at = len(steps)
+            self.at = len(steps) // 2
             self._report()
         else:
             self._show_intro()
@@ -229,6 +234,8 @@ class BoardCheck:
         steps = self.steps
         old = steps[2 * self.at] if 0 <= self.at < len(steps) // 2 else -1
         kind = steps[2 * i] if 0 <= i < len(steps) // 2 else -1
+        if kind == _LIGHT and old != _LIGHT:
+            i -= steps[2 * i + 1]  # back into the lights: from red
         # what the step left needs undone, and the findings its kind's steps made
         if old == _KEY and kind != _KEY:
             status = self._keys_done() if i > self.at else status
@@ -243,29 +250,32 @@ class BoardCheck:
             hw.muted = self.muted
         if old == _BRIGHT and kind != _BRIGHT:
             hw.set_brightness(self.level)
+        if old != kind and old != -1:
+            self._save()  # the answers so far: a check left half-way keeps them
         self.at = i
         self.due = None
         self.tune = None
         self.shown = -1
         if kind == -1:
+            self._input(_MAPPED)
             self._show_intro()
             return
         arg = steps[2 * i + 1]
         if kind == _KEY:
-            self._raw(True)
+            self._input(_RAW)
             self.due = (hw.ticks_ms() + KEY_WAIT_MS) & 0x1FFFFFFF
             self.rec[rb.ANSWERS + arg] = rb.NOT_ASKED
             self._body(w[_PRESS + ASK.index(arg)], status)
             self._legends(w[_KEY_LEGEND])
             return
-        self._raw(False)
+        self._input(_NO_STICK if kind == _PUSH_STEP else _MAPPED)
         if kind == _PUSH_STEP:
             self.peak = self.pushed = 0
             self.due = (hw.ticks_ms() + PUSH_WAIT_MS) & 0x1FFFFFFF
             self._body(w[_PUSH + arg], status)
         elif kind == _LIGHT:
-            if arg == 0:
-                self.slots[0] = self.slots[1] = self.slots[2] = 0xFF
+            for c in range(arg, 3):  # this colour's byte and the later ones: unknown
+                self.slots[c] = 0xFF
             self.slot = self._free(0)
             hw.level = 3
             self._light(arg)
@@ -288,26 +298,16 @@ class BoardCheck:
     def _next(self, status=""):
         self._go(self.at + 1, status)
 
-    # ----- raw keys -------------------------------------------------------------------
+    # ----- how keys are read -------------------------------------------------------------------
 
-    def _raw(self, on):
-        """Read the keys raw (each key's own number, the stick's events off) or as the
-        map says again."""
+    def _input(self, mode):
+        """How the keys are read on the step shown: ``_MAPPED`` as the map says,
+        ``_RAW`` each key's own number, ``_NO_STICK`` as mapped with the stick's key
+        events off (its pushes are read as values)."""
         hw = self.hw
-        if on == self.raw:
+        if mode == self.mode:
             return
-        self.raw = on
-        if on:
-            self.kept = (hw._table, hw._polled)
-            ident = bytes(range(len(self.table0)))
-            hw._table = ident
-            polled = []
-            for s in hw._polled:
-                if hasattr(s, "table"):  # pins without keypad: read raw too
-                    s.table = ident
-                    polled.append(s)
-            hw._polled = polled
-        else:
+        if self.kept is not None:  # as the map says again
             table, polled = self.kept
             hw._table = bytes(self.map) if self.map else table
             for s in polled:
@@ -315,6 +315,20 @@ class BoardCheck:
                     s.table = hw._table
             hw._polled = polled
             self.kept = None
+        self.mode = mode
+        if mode == _MAPPED:
+            return
+        self.kept = (hw._table, hw._polled)
+        ident = bytes(range(len(self.table0)))
+        polled = []
+        for s in hw._polled:
+            if hasattr(s, "table"):  # pins without keypad
+                if mode == _RAW:
+                    s.table = ident
+                polled.append(s)
+        hw._polled = polled
+        if mode == _RAW:
+            hw._table = ident
 
     def _keys_done(self):
         """The buttons' steps are over: the map as pressed, used and (if it is not the
@@ -356,7 +370,7 @@ class BoardCheck:
     def _read_push(self, now):
         """A push step at each tick: its largest travel, and once it is let go, the
         answer."""
-        s = _stick(self.hw)
+        s = self.stick
         dx = s.ax.value - s.cx
         dy = s.ay.value - s.cy
         ax = dx if dx >= 0 else -dx
@@ -384,7 +398,7 @@ class BoardCheck:
         if the code's assumption was wrong."""
         rec = self.rec
         w = self.w
-        stick = _stick(self.hw)
+        stick = self.stick
         flip = flip_from(rec)
         if flip is None:
             return ""
@@ -603,7 +617,7 @@ class BoardCheck:
         w = self.w
         rows = []
         rows.append((w[_REP_KEYS], _said(w, rec, rb.KEYS, _answers(rec, rb.ANSWERS, 8, 1))))
-        if _stick(self.hw) is not None:
+        if self.stick is not None:
             rows.append((w[_REP_STICK], _said(w, rec, rb.STICK,
                                               _answers(rec, rb.PUSHES, 4, 2))))
         v = rec[rb.LIGHTS]

@@ -11,9 +11,9 @@ that users download.
 Contents::
 
     code.py                  stays source: CircuitPython starts code.py
-    match.py, demo.py        stay source: run once instead of code.py when a match or
-                             the demo starts (the board restarts into them: a fresh
-                             heap for each)
+    match.py, demo.py,       stay source: run once instead of code.py when a match,
+    check.py                 the demo or the board check's measuring starts (the board
+                             restarts into them: a fresh heap for each)
     lib/engine/*.mpy         engine/ compiled
     lib/cucumber/*.mpy       lib/cucumber/ compiled (every .py there, found at build time)
     lib/cucumber/text/       every language's texts as they are (cucumber.lang reads them;
