@@ -131,7 +131,8 @@ def test_readme_says_what_it_is_how_to_install_and_where_saves_live(zips):
                      "microcontroller.nvm", "Version %s" % version):
             assert word in text, word
         steps = re.findall(r"^(\d)\. ", text, re.M)
-        assert steps == ["1", "2", "3", "4"]
+        assert steps == ["1", "2", "3", "4", "5"]
+        assert "Board check" in text
         assert "keeps them" in text  # the saves survive copying a new version
     assert "9.2" in members(zips["9.x"])[1]["README.txt"].decode()
 

@@ -122,7 +122,8 @@ def test_the_readme_sections_come_in_the_readers_order():
     # the four steps from the zip
     board = text[text.index("## " + SECTIONS[2]):text.index("## " + SECTIONS[3])]
     assert ".zip" in board
-    assert re.findall(r"^(\d)\. ", board, flags=re.M) == ["1", "2", "3", "4"]
+    assert re.findall(r"^(\d)\. ", board, flags=re.M) == ["1", "2", "3", "4", "5"]
+    assert "Board check" in board  # the fifth: the first board reports itself
     # the full rules, and the figures of each level's strength, one link away
     rules = text[text.index("## " + SECTIONS[4]):text.index("## " + SECTIONS[5])]
     assert "engine/RULES.md" in links(rules)

@@ -16,5 +16,5 @@ SELECT = const(7)  # secondary action (review played cards, mute)
 NAMES = ("left", "right", "up", "down", "A", "B", "start", "select")
 
 # Shift-register key numbers -> logical keys (Adafruit PyBadger's order). A board whose
-# A and B are swapped needs only ``board.open_hardware(swap_ab=True)``.
+# keys come out in another order: the board check (Settings) saves the map it found.
 PYBADGE_KEYS = (B, A, START, SELECT, RIGHT, DOWN, UP, LEFT)

@@ -466,7 +466,7 @@ for the board, not yet on a real one. The PyBadge LC and the EdgeBadge have the
 PyBadge's chip, screen and buttons as Adafruit describes them, so the game should take
 them for a PyBadge; nobody has tried it on either.
 
-Install (the same four steps on Windows, macOS and Linux)
+Install (the same five steps on Windows, macOS and Linux)
 
 1. Put %(needs)s on the board, if it is not there yet: from
    https://circuitpython.org/downloads take the .UF2 file for your board ("PyBadge",
@@ -495,6 +495,13 @@ Install (the same four steps on Windows, macOS and Linux)
    error such as "incompatible .mpy file", the board runs another CircuitPython than
    this zip is for (see boot_out.txt): take the zip for its version, or put
    %(needs)s on it (step 1).
+5. Check the board, once: Settings, then Board check. For about two minutes it asks
+   you to press each button, look at the lights, listen to a tune and watch the
+   backlight; if the board's buttons, light colours or joystick come out otherwise
+   than the game assumes, it saves what it found and uses it from then on. Then it
+   restarts twice to measure memory and speed, and prints a report on the serial
+   console (in Mu: Serial). Paste that report into a new issue titled "Board report"
+   in the project's repository: nothing has run on a real board before yours.
 
 Saves
 
