@@ -1,6 +1,6 @@
 """Every heading as the player sees it, in every language: the title's name and the
-headings of the pages, the messages and Inside the chip (``ui.heading``: the large bold
-font), and the header lines of the set-up and the settings (the medium font).
+headings of the pages, the messages, Inside the chip and the board check (``ui.heading``:
+the large bold font), and the header lines of the set-up and the settings (the medium font).
 
 Each screen is built with the game's own code, each heading drawn on the display alone,
 and every cell of it compared pixel for pixel with the glyph of the character meant,
@@ -20,9 +20,10 @@ import pytest  # noqa: E402
 
 import make_glyphs  # noqa: E402
 import simulator as sim  # noqa: E402
-from cucumber import chip, lang, lobby, menus, summary, ui  # noqa: E402
+from cucumber import boardcheck, chip, lang, lobby, menus, summary, ui  # noqa: E402
 from cucumber.seats import HUMAN, EASY, MEDIUM, HARD, BOT  # noqa: E402
 from cucumber.settings import Prefs, Setup, Stats  # noqa: E402
+from cucumber.store import Store  # noqa: E402
 from engine.match import DECLINE, PAY, SIT_OUT, NOBODY  # noqa: E402
 
 CODES = lang.CODES
@@ -105,6 +106,12 @@ def headings(monkeypatch):
     stats = {"decision_ns": 1, "decision_deals": 1, "flash_writes": 1, "started_ms": 1}
     for hw in (Hw(), Hw({})):  # the board's page, and the simulator's made-up one
         chip.ChipPage(hw, stats, ("settings",))
+    # the board check's first page (its title) and its report (done)
+    board = SimpleNamespace(hw=SimpleNamespace(level=2, muted=False, display=None,
+                                               ticks_ms=lambda: 1000),
+                            store=Store(bytearray(b"\xff" * 8192)))
+    for report in (False, True):
+        boardcheck.BoardCheck(board, report)
     monkeypatch.undo()
     # the menus' header lines, the first line of each (medium font)
     setup = menus.SetupScreen(Setup(), True)
@@ -167,6 +174,8 @@ def test_every_heading_is_drawn_glyph_for_glyph(code, disp, language, monkeypatc
     made = headings(monkeypatch)
     texts = [t for t, _ in made]
     assert lang.section("title")[menus._HEADING] in texts  # the title's name among them
+    bc = lang.section("boardcheck")
+    assert bc[boardcheck._TITLE] in texts and bc[boardcheck._DONE] in texts
     assert len(made) >= 25
     checked = 0
     for text, draw in made:

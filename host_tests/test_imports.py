@@ -20,7 +20,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEARCH = ["", "lib", "tools/pc", "tools/drive", "tools/measure", "tools/rig",
           "tools/rig/stubs"]
 SOURCES = ["code.py", "match.py", "demo.py", "check.py", "engine/*.py",
-           "lib/cucumber/*.py", "tools/*/*.py", "tools/rig/stubs/*.py", "examples/*.py", "fonts/*.py"]
+           "lib/cucumber/*.py", "tools/*/*.py", "tools/rig/stubs/*.py", "examples/*.py",
+           "fonts/*.py"]
 
 
 def modules():

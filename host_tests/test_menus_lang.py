@@ -143,7 +143,8 @@ def test_english_rows_are_as_before():
     sc = menus.SettingsScreen(Prefs(), Stats())
     items = sc.items()
     assert items[0] == "Sound:      on" and items[4] == "Inside the chip"
-    assert items[5] == "Language:   English" and items[7] == "Back"
+    assert items[5] == "Board check"
+    assert items[6] == "Language:   English" and items[8] == "Back"
 
 
 @pytest.mark.parametrize("i", INDEXES)

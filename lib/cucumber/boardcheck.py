@@ -45,10 +45,22 @@ from cucumber import boardrec as rb
 _TITLE = const(0)
 _INTRO = const(1)
 _INTRO_LEGEND = const(2)
-_PRESS = const(3)  # press_a .. press_down: in the order of ASK
+_PRESS_A = const(3)
+_PRESS_B = const(4)
+_PRESS_START = const(5)
+_PRESS_SELECT = const(6)
+_PRESS_LEFT = const(7)
+_PRESS_RIGHT = const(8)
+_PRESS_UP = const(9)
+_PRESS_DOWN = const(10)
 _KEY_LEGEND = const(11)
-_PUSH = const(12)  # push_left .. push_down
-_LIGHTS = const(16)  # lights_red, _green, _blue
+_PUSH_LEFT = const(12)
+_PUSH_RIGHT = const(13)
+_PUSH_UP = const(14)
+_PUSH_DOWN = const(15)
+_LIGHTS_RED = const(16)
+_LIGHTS_GREEN = const(17)
+_LIGHTS_BLUE = const(18)
 _SOUND = const(19)
 _BACKLIGHT_FIRST = const(20)
 _BACKLIGHT_NEXT = const(21)
@@ -68,7 +80,10 @@ _STICK_SAVED = const(34)
 _LIGHTS_SAME = const(35)
 _LIGHTS_SAVED = const(36)
 _LIGHTS_UNSEEN = const(37)
-_LEFT_NAME = const(38)  # left, right, up, down
+_LEFT = const(38)
+_RIGHT = const(39)
+_UP = const(40)
+_DOWN = const(41)
 _DONE = const(42)
 _REP_KEYS = const(43)
 _REP_STICK = const(44)
@@ -104,7 +119,6 @@ _MAPPED = const(0)
 _RAW = const(1)
 _NO_STICK = const(2)
 
-ASK = (keys.A, keys.B, keys.START, keys.SELECT, keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN)
 KEY_WAIT_MS = const(10000)
 PUSH_WAIT_MS = const(10000)
 TUNE_MS = const(3000)
@@ -130,11 +144,6 @@ def made_table(hw):
     return getattr(hw, "table_made", None) or getattr(hw, "_table", ())
 
 
-def own_order(hw):
-    """The lights' byte order the code assumes (cucumber.board.Hardware's)."""
-    return getattr(type(hw), "_order", b"\x01\x00\x02")
-
-
 class BoardCheck:
     """The check's pages: the first one (``report`` False) or the report."""
 
@@ -155,7 +164,7 @@ class BoardCheck:
         self.mode = _MAPPED  # how the keys are read (``_input``)
         self.kept = None  # what reading them otherwise put aside: (table, polled)
         steps = bytearray()
-        for k in ASK:
+        for k in rb.ASK:
             if k in self.table0:
                 steps += bytes((_KEY, k))
         if self.stick is not None:
@@ -225,7 +234,7 @@ class BoardCheck:
 
     def _name(self, k):
         """A logical key's name: as printed on the board, the d-pad's in words."""
-        return self.w[_LEFT_NAME + k] if k < 4 else keys.NAMES[k].upper()
+        return self.w[_LEFT + k] if k < 4 else keys.NAMES[k].upper()
 
     def _go(self, i, status=""):
         """Leave the step shown and show step ``i``."""
@@ -265,21 +274,21 @@ class BoardCheck:
             self._input(_RAW)
             self.due = (hw.ticks_ms() + KEY_WAIT_MS) & 0x1FFFFFFF
             self.rec[rb.ANSWERS + arg] = rb.NOT_ASKED
-            self._body(w[_PRESS + ASK.index(arg)], status)
+            self._body(w[_PRESS_A + rb.ASK.index(arg)], status)
             self._legends(w[_KEY_LEGEND])
             return
         self._input(_NO_STICK if kind == _PUSH_STEP else _MAPPED)
         if kind == _PUSH_STEP:
             self.peak = self.pushed = 0
             self.due = (hw.ticks_ms() + PUSH_WAIT_MS) & 0x1FFFFFFF
-            self._body(w[_PUSH + arg], status)
+            self._body(w[_PUSH_LEFT + arg], status)
         elif kind == _LIGHT:
             for c in range(arg, 3):  # this colour's byte and the later ones: unknown
                 self.slots[c] = 0xFF
             self.slot = self._free(0)
             hw.level = 3
             self._light(arg)
-            self._body(w[_LIGHTS + arg], status)
+            self._body(w[_LIGHTS_RED + arg], status)
         elif kind == _TUNE:
             hw.muted = False
             self._play()
@@ -424,7 +433,7 @@ class BoardCheck:
         o = self.rec[rb.PIXELS]
         if self.rec[1] & rb.ORDER:
             return bytes((o & 3, (o >> 2) & 3, (o >> 4) & 3))
-        return own_order(self.hw)
+        return rb.own_order(self.hw)
 
     def _light(self, c):
         """Colour ``c`` in byte ``self.slot`` of every pixel."""
@@ -464,7 +473,7 @@ class BoardCheck:
         packed = order[0] | (order[1] << 2) | (order[2] << 4)
         rec[rb.LIGHTS] = packed
         self.hw._order = bytes(order)
-        if bytes(order) != own_order(self.hw):
+        if bytes(order) != rb.own_order(self.hw):
             rec[1] |= rb.ORDER
             rec[rb.PIXELS] = packed
             said = w[_LIGHTS_SAVED]

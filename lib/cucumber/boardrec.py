@@ -71,6 +71,15 @@ NAMES = ("heap_free_start heap_total heap_free_table7 restart_ms ai4_ms ai4_unit
          "ai7_ms ai7_units_s nvm_write_ms redraw_ms")
 
 
+# the keys the check asks for, in its order (those the board has)
+ASK = (4, 5, 6, 7, 0, 1, 2, 3)  # cucumber.keys: A, B, START, SELECT, LEFT, RIGHT, UP, DOWN
+
+
+def own_order(hw):
+    """The lights' byte order the code assumes (cucumber.board.Hardware's)."""
+    return getattr(type(hw), "_order", b"\x01\x00\x02")
+
+
 def new():
     """A record of a board never checked."""
     rec = bytearray(b"\xff" * SIZE)

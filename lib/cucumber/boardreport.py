@@ -7,7 +7,6 @@ last check's. Loaded by the report's page (cucumber.boardcheck) only to print it
 
 from cucumber import keys, ui
 from cucumber import boardrec as rb
-from cucumber.boardcheck import ASK, own_order
 
 # each figure's budget (cucumber.boardrec's order): (">=" or "<=", limit, "assumed" or
 # "target"), or None. Assumed (docs/PLATFORM.md): ~140 KB of heap on a SAMD51, the
@@ -58,7 +57,7 @@ def print_report(hw, rec, table0):
             text += "; %s %s %d; %s" % (lim[2], lim[0], lim[1],
                                         "-" if v is None else ("ok" if ok else "OVER"))
         print(text + "; last %s" % ("-" if last is None else last))
-    for k in ASK:
+    for k in rb.ASK:
         v = rec[rb.ANSWERS + k]
         if v == rb.NOT_ASKED:
             continue
@@ -76,7 +75,7 @@ def print_report(hw, rec, table0):
     if v != rb.NOT_ASKED:
         said = ("not-seen" if v == rb.NEVER else "skipped" if v == rb.SKIPPED else
                 order_name((v & 3, (v >> 2) & 3, (v >> 4) & 3)))
-        print("answer lights %s; assumed %s" % (said, order_name(own_order(hw))))
+        print("answer lights %s; assumed %s" % (said, order_name(rb.own_order(hw))))
     v = rec[rb.SOUND]
     if v != rb.NOT_ASKED:
         print("answer sound %s" % ("heard" if v == 1 else "not-heard" if v == 0 else "skipped"))
