@@ -97,7 +97,7 @@ def test_screens_are_the_simulators_pixel_for_pixel(game, display, locale, first
     web.open()
     sim = Sim(display, lang=first)
     same_screen(web, sim, "the title")
-    for press in (("a",), ("b", "down", "down", "a"), ("down",) * 5 + keys):
+    for press in (("a",), ("b", "down", "down", "a"), ("down",) * 6 + keys):
         web.press(*press)
         sim.press(*press)
         same_screen(web, sim, "%s after %s" % (web.state().screen, " ".join(press)))
@@ -474,3 +474,77 @@ def test_a_played_card_beeps_and_the_sound_setting_mutes_it(game):
     web.press("a")
     web.run(1000)
     assert web.page.evaluate("cucumber.board.speaker.played") == played
+
+
+# ----- the board check ------------------------------------------------------------------------
+
+# What the check asks on the page (cucumber.boardcheck builds its steps from the board's
+# hardware, each step a kind and its argument): the eight keys (0) in boardcheck.ASK's
+# order, the lights' red, green and blue (2: the page's five NeoPixels), the tune (3:
+# Web Audio), the backlight's four levels (4: the canvas dimmed), then the measuring (5).
+# No stick: the page is a PyBadge.
+CHECK_STEPS = (0,) * 8 + (2,) * 3 + (3,) + (4,) * 4 + (5,)
+CHECK_KEYS = ("a", "b", "start", "select", "left", "right", "up", "down")  # ASK's order
+COLOURS = ("rgb(255, 0, 0)", "rgb(0, 255, 0)", "rgb(0, 0, 255)")
+# The figures the page cannot give (webmain._no_heap_figures): the port's heap grows, its
+# free bytes count all it may still add, and it collects only back in the page
+NO_FIGURE = ("heap_free_start", "heap_total", "heap_free_table7")
+
+
+def test_the_board_check_asks_what_the_page_has_and_reports_after_its_restarts(game):
+    """Settings > Board check on the page, answered with the keyboard as a player sees
+    it: a key for each key asked, yes only to the colour the lights show, the tune heard
+    (Web Audio played it), each backlight level brighter on the canvas. Its measuring
+    restarts the page into check.py and back into code.py, whose report page shows, and
+    the serial console's panel has the report's block: the browser's figures measured
+    (the heap's "-"), the answers as the PyBadge's code assumes them, nothing saved."""
+    import board_report
+    web = game()
+    web.open()
+    web.press("down", "down", "a")  # the title's Settings
+    web.press(*("down",) * 5, "a")  # its Board check
+    assert web.state().screen == "boardcheck"
+    assert tuple(web.py("list(webmain._app.screen.steps)")[::2]) == CHECK_STEPS
+    web.press("a")  # the first page: A begins
+    for name in CHECK_KEYS:
+        web.press(name)
+    for colour in COLOURS:
+        assert web.state().screen == "boardcheck", "\n".join(web.console[-12:])
+        for _ in range(3):  # B: the colour in the pixels' next byte
+            if web.lights() == [colour] * 5:
+                break
+            web.press("b")
+        assert web.lights() == [colour] * 5
+        played = web.page.evaluate("cucumber.board.speaker.played")
+        web.press("a")
+    assert web.lights() == [""] * 5  # off again after the lights' steps
+    assert web.page.evaluate("cucumber.board.speaker.played") > played  # the tune
+    web.press("a")
+    levels = []
+    for _ in range(4):
+        levels.append(web.backlight())
+        web.press("a")
+    assert levels == sorted(set(levels)) and levels[-1] == 1.0
+    web.record_boots()
+    web.page.clock.resume()  # the measuring timed by the page's real clock
+    web.page.wait_for_function(
+        "document.getElementById('console-lines').textContent.includes('== end ==')",
+        timeout=20000)
+    assert web.boots() == ["check.py", "code.py"]
+    assert web.state().screen == "boardcheck"  # the report's page
+    report = board_report.parse(web.panel())
+    figures = {name: f["value"] for name, f in report["figures"].items()}
+    for name, value in figures.items():
+        if name in NO_FIGURE:
+            assert value is None, name
+        else:
+            assert isinstance(value, int), name
+    assert figures["restart_ms"] < 3000  # and the restart into check.py it timed happened
+    shown = "\n".join(web.py("[t.text for t in webmain._app.screen.lines]"))
+    assert "%d ms" % figures["restart_ms"] in shown
+    assert report["board"] == "PyBadge browser"
+    keys = ["key %s %d; assumed %d" % (k, n, n) for k, n in zip(
+        ("A", "B", "start", "select", "left", "right", "up", "down"), (1, 0, 2, 3, 7, 4, 6, 5))]
+    assert report["answers"] == keys + ["lights GRB; assumed GRB", "sound heard",
+                                        "backlight 1:yes 2:yes 3:yes 4:yes"]
+    assert report["saved"] == []

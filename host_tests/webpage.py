@@ -171,6 +171,38 @@ class WebGame:
         line = self.page.locator("#notice")
         return "" if line.is_hidden() else line.inner_text()
 
+    def lights(self):
+        """The five NeoPixels under the screen as the page shows them: "rgb(r, g, b)"
+        each, "" for one that is off."""
+        return self.page.evaluate(
+            "Array.from(document.querySelectorAll('#pixels .pixel'))"
+            ".map((p) => p.style.background)")
+
+    def backlight(self):
+        """The screen's brightness as the page shows the backlight (the canvas's CSS
+        filter, web/page.js): 1.0 full."""
+        f = self.page.evaluate("document.getElementById('screen').style.filter")
+        return float(f[len("brightness("):-1]) if f else 1.0
+
+    def panel(self):
+        """The serial console's panel: its text as the page shows it."""
+        return self.page.locator("#console-lines").text_content()
+
+    def record_boots(self):
+        """From now on, the entry file of each MicroPython the page starts (a restart:
+        "match.py", "check.py", "code.py") in ``boots()``."""
+        self.page.evaluate("""() => {
+          const b = cucumber.board, boot = b.boot.bind(b);
+          globalThis.boots = [];
+          b.boot = (entry, address) => {
+            globalThis.boots.push(entry);
+            return boot(entry, address);
+          };
+        }""")
+
+    def boots(self):
+        return self.page.evaluate("globalThis.boots")
+
     def storage(self):
         """The page's localStorage as a dict."""
         return self.page.evaluate(

@@ -1,8 +1,9 @@
 // The page as a board: loads MicroPython's WebAssembly port, puts the drive's files
 // (the same code.py, lib/, fonts/ and sprites/ as the board's CIRCUITPY drive) into its
 // file system, and drives the app's loop a step at a time (web/py/webmain.py). A restart
-// (a match starting, the crash screen's A) is a new MicroPython with a fresh heap
-// running the named file, as the board's supervisor.reload() is.
+// (a match starting, the board check's measuring and its return, the crash screen's A)
+// is a new MicroPython with a fresh heap running the named file, as the board's
+// supervisor.reload() is.
 
 import { Screen } from "./screen.js";
 import { Buttons } from "./input.js";
@@ -120,7 +121,8 @@ class Board {
     this.wasmUrl = URL.createObjectURL(new Blob([wasm], { type: "application/wasm" }));
   }
 
-  // A new MicroPython running ``entry`` (code.py, match.py, demo.py) on the drive.
+  // A new MicroPython running ``entry`` (code.py, match.py, demo.py, check.py) on the
+  // drive.
   async boot(entry, address = {}) {
     this.running = false;
     this.speaker.stop();

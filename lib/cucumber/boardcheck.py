@@ -424,8 +424,10 @@ class BoardCheck:
 
     def _free(self, start):
         """The first byte from ``start`` on that no colour has yet (3: none)."""
+        slots = self.slots
         for b in range(start, 3):
-            if b not in self.slots:
+            # (no ``in`` on a bytearray: MicroPython does not have it for an int)
+            if slots[0] != b and slots[1] != b and slots[2] != b:
                 return b
         return 3
 

@@ -34,11 +34,8 @@ def _since(hw, t):
 
 
 def _mem_free():
-    try:
-        gc.collect()
-        return gc.mem_free()
-    except AttributeError:  # CPython
-        return None
+    gc.collect()
+    return gc.mem_free()
 
 
 def run(app, restarted):
@@ -53,11 +50,14 @@ def run(app, restarted):
     if now != b"\xff" * len(now):
         rec[rb.LAST:rb.LAST + len(now)] = now  # the last check's, for what changed
         rec[rb.NOW:rb.LAST] = b"\xff" * len(now)
+    # the heap as cucumber.app.main noted it; none where it was not (a PC, whose gc
+    # has no mem_free; the browser, whose heap grows and collects only between steps:
+    # its mem_free is no figure of a board's), and then none at the table either
     heap = getattr(hw, "heap_at_start", None)
     if heap is not None:
         rb.set_figure(rec, rb.HEAP_START, heap[0])
         rb.set_figure(rec, rb.HEAP_TOTAL, heap[0] + heap[1])
-    _table(app, rec, restarted)
+    _table(app, rec, restarted, heap is not None)
     _ai(hw, rec, 7, rb.AI7_MS)
     _ai(hw, rec, 4, rb.AI4_MS)
     rec[1] = (rec[1] & ~rb.MEASURING) | rb.REPORT
@@ -67,7 +67,7 @@ def run(app, restarted):
     store.put(BOARD, rec)
 
 
-def _table(app, rec, restarted):
+def _table(app, rec, restarted, heap):
     """The seven-player table as a match begins: the restart's time, the heap, a
     redraw."""
     from engine.match import Match
@@ -90,7 +90,8 @@ def _table(app, rec, restarted):
     if restarted:
         t0 = rec[rb.T0] << 24 | rec[rb.T0 + 1] << 16 | rec[rb.T0 + 2] << 8 | rec[rb.T0 + 3]
         rb.set_figure(rec, rb.RESTART_MS, _since(hw, t0))
-    rb.set_figure(rec, rb.HEAP_TABLE, _mem_free())
+    if heap:
+        rb.set_figure(rec, rb.HEAP_TABLE, _mem_free())
     if d is not None:
         try:  # the whole screen drawn again: a new root group, nothing refreshed since
             d.auto_refresh = False

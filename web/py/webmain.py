@@ -3,7 +3,8 @@
 time, because a page that never returns to the browser freezes.
 
 ``start`` is what the board's entry files do (code.py: the title; match.py: the match
-saved before the restart; demo.py: the classroom demo), plus what only a page has: a
+saved before the restart; demo.py: the classroom demo; check.py: the board check's
+measuring, which ends in a restart into code.py), plus what only a page has: a
 challenge from its address and the browser's language at the very first start. An
 uncaught exception shows the app's own crash screen, and A restarts, as on the board
 (``supervisor.reload``: the page starts a new MicroPython).
@@ -16,15 +17,20 @@ import board
 _hw = None
 _app = None
 _crash = None
+_restart = False  # the app asked for a restart while it started (check.py's run)
 
 
 def start(entry, code="", date="", browser_lang=""):
-    """Start the app as ``entry`` ("code.py", "match.py", "demo.py") would; ``code`` or
-    ``date``: the challenge the page's address names (its offer opens over the title);
-    ``browser_lang``: the browser's language code ("pt"), chosen when no settings were
-    ever saved. Returns "" or the one line that says why the address's challenge is not
-    one (the title then opens, and nothing is stored)."""
-    global _hw, _app
+    """Start the app as ``entry`` ("code.py", "match.py", "demo.py", "check.py") would;
+    ``code`` or ``date``: the challenge the page's address names (its offer opens over
+    the title); ``browser_lang``: the browser's language code ("pt"), chosen when no
+    settings were ever saved. Returns "" or the one line that says why the address's
+    challenge is not one (the title then opens, and nothing is stored). check.py's run
+    measures, and asks for the restart into code.py before its App is made: the first
+    ``step`` returns that restart. The check's heap figures are "-" here: nothing notes
+    ``hw.heap_at_start`` (cucumber.app.main does on a board), and the port's heap grows,
+    its ``gc.mem_free()`` counting all it may still add (cucumber.boardmeasure)."""
+    global _hw, _app, _restart
     from cucumber.board import open_hardware
     from cucumber import app
 
@@ -38,8 +44,12 @@ def start(entry, code="", date="", browser_lang=""):
     store = Store(_hw.nvm)  # the app's own: a second Store would mend a damaged nvm first
     if entry == "code.py" and browser_lang:  # and its title would not say so
         _first_language(store, browser_lang)
-    _app = app.running = app.App(_hw, store=store, resume=entry == "match.py",
-                                 demo=entry == "demo.py")
+    try:
+        _app = app.running = app.App(_hw, store=store, resume=entry == "match.py",
+                                     demo=entry == "demo.py", check=entry == "check.py")
+    except SystemExit:  # supervisor.reload(): the page has the file to start next
+        _restart = True
+        return ""
     if entry != "code.py":
         return ""
     if code or date:
@@ -84,6 +94,8 @@ def step():
     """One pass of the app's loop, then the screen to the page. 1 when the app asked for
     a restart (the page then starts a new MicroPython), else 0."""
     global _app, _crash
+    if _restart:
+        return 1
     try:
         if _crash is not None:
             _crash_step()
