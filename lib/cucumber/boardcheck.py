@@ -24,12 +24,10 @@ On the question steps A is yes and B no, START skips the step, LEFT goes back on
 SELECT stops the check (B on the first page and on the report goes back to Settings).
 Every finding is saved when its steps end, so a check left half-way keeps what it found.
 
-The report: the page's summary, and one block of plain lines on the serial console (what
-Mu's serial pane shows, to copy and paste), in English so that the project can read
-every report alike (tools/measure/board_report.py reads one back). Each figure beside
-the budget the project assumes (``LIMITS``: "assumed" where docs/PLATFORM.md builds on
-it, "target" where the check sets what a player should not notice), each answer, and
-the last check's figure.
+The report: the page's summary (this module, in the title's run after the measuring),
+and one block of plain lines on the serial console, printed by the measuring run
+(cucumber.boardreport: what Mu's serial pane shows, to copy and paste, in English so
+that the project reads every report alike).
 
 A screen module (cucumber.app.SCREEN_MODULES): loaded while the page is open, forgotten
 after.
@@ -139,11 +137,6 @@ def _stick(hw):
     return None
 
 
-def made_table(hw):
-    """The key map the board set up with (before a saved one replaced it)."""
-    return getattr(hw, "table_made", None) or getattr(hw, "_table", ())
-
-
 class BoardCheck:
     """The check's pages: the first one (``report`` False) or the report."""
 
@@ -158,7 +151,7 @@ class BoardCheck:
         self.rec = rb.read(app.store)
         if getattr(hw, "table_made", None) is None:  # the board's own map, kept to compare
             hw.table_made = getattr(hw, "_table", ())
-        self.table0 = bytes(made_table(hw))
+        self.table0 = bytes(rb.made_table(hw))
         self.map = bytearray(self.table0)
         self.stick = _stick(hw)  # kept: its key events are off on the push steps
         self.mode = _MAPPED  # how the keys are read (``_input``)
@@ -622,8 +615,8 @@ class BoardCheck:
     # ----- the report -----------------------------------------------------------------
 
     def _report(self):
-        """The report's page, and its block on the serial console (once: the REPORT flag
-        is cleared)."""
+        """The report's page (the measuring run printed its block on the serial console);
+        the REPORT flag cleared, so that the next title is the title."""
         rec = self.rec
         w = self.w
         rows = []
@@ -658,11 +651,7 @@ class BoardCheck:
         for i in range(REPORT_ROWS):
             self.lines[i].set(_line(rows[i][0], rows[i][1]) if i < len(rows) else "")
         self._legends(w[_REP_LEGEND], w[_REP_CONSOLE])
-        if rec[1] & rb.REPORT:
-            from cucumber.boardreport import print_report
-            print_report(self.hw, rec, self.table0)
-            from cucumber import forget
-            forget("boardreport")
+        if rec[1] & rb.REPORT:  # shown once (the measuring run printed it)
             rec[1] &= ~rb.REPORT
             self._save()
 

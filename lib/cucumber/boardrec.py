@@ -80,6 +80,11 @@ def own_order(hw):
     return getattr(type(hw), "_order", b"\x01\x00\x02")
 
 
+def made_table(hw):
+    """The key map the board set up with (before a saved one replaced it)."""
+    return getattr(hw, "table_made", None) or getattr(hw, "_table", ())
+
+
 def new():
     """A record of a board never checked."""
     rec = bytearray(b"\xff" * SIZE)

@@ -2,7 +2,7 @@
 an answer each, in English so that the project reads every board's report alike
 (tools/measure/board_report.py reads one back into its figures). Each figure stands
 beside the budget the project assumes or the target the check sets (``LIMITS``) and the
-last check's. Loaded by the report's page (cucumber.boardcheck) only to print it.
+last check's. Loaded by the measuring run (cucumber.boardmeasure) only to print it.
 """
 
 from cucumber import keys, ui

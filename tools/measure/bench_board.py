@@ -2,15 +2,19 @@
 
     python tools/measure/bench_board.py                 # both figures (about 40 minutes)
     python tools/measure/bench_board.py --only pystack  # or: heap
+    python tools/measure/bench_board.py --plan board-check --plan board-check-pygamer
+                                                        # only these plans (a few minutes)
 
 - ``pystack_peak_bytes``: the deepest pystack of the whole app, code.py the outermost
   frame, over every plan in ``boardrig.PLANS`` (2-7 players, 0-2 humans, every level,
   the three profiles and their variants, review, pause, rules, re-entry and match-end
-  screens) and the AI-only guest (tools/rig/guest_ai.py): for each, the smallest pystack
-  on which it completes, found by bisection to 8 bytes. Budget 1,536 (75% of the
-  2,048 bytes CircuitPython 10 gives a SAMD51).
-- ``heap_needed_bytes``: for each of the 19 plans (``boardrig.PLANS`` and the language
-  plan in nine languages), the smallest heap, to 1 KB, at which the whole app completes
+  screens), the board check's ``boardrig.CHECK_PLANS`` (a wrong-way PyBadge and PyGamer
+  checked, then a match) and the AI-only guest (tools/rig/guest_ai.py): for each, the
+  smallest pystack on which it completes, found by bisection to 8 bytes. Budget 1,536
+  (75% of the 2,048 bytes CircuitPython 10 gives a SAMD51).
+- ``heap_needed_bytes``: for each of the 20 plans (``boardrig.PLANS``, the language
+  plan in nine languages and the PyBadge's board check plan: micropython32's board is a
+  PyBadge), the smallest heap, to 1 KB, at which the whole app completes
   it and at every cap up to 4 KB above (``boardrig.heap_floor``: fragmentation makes
   single caps fail), under micropython32 (a native 32-bit MicroPython whose heap is
   exactly the cap and whose collector runs inside calls, as the board's: boardrig's
@@ -60,10 +64,20 @@ def emit(metric, value, units, method, machine=MACHINE, **extra):
     print(json.dumps(row), flush=True)
 
 
-def pystack(tree):
+def all_plans():
+    """{name: plan}: the rig's plans and its board check plans."""
+    plans = dict(boardrig.PLANS)
+    plans.update(boardrig.CHECK_PLANS)
+    return plans
+
+
+def pystack(tree, names=None):
+    """``names``: only those plans (not the AI-only guest)."""
     # a plan is every run of it (the board restarts into each match: boardrig.play)
-    jobs = [(name, plan) for name, plan in sorted(boardrig.PLANS.items())]
-    jobs.append(("AI only: tools/rig/guest_ai.py", None))
+    plans = all_plans()
+    jobs = [(name, plans[name]) for name in sorted(names or plans)]
+    if not names:
+        jobs.append(("AI only: tools/rig/guest_ai.py", None))
 
     def peak(job):
         name, plan = job
@@ -84,20 +98,30 @@ def pystack(tree):
 
 
 def heap_plans():
-    """{name: plan}: every plan of the rig (``boardrig.PLANS``) and the language plan in
-    each of the nine languages (as host_tests/test_board_limits.py plays them)."""
+    """{name: plan}: every plan of the rig (``boardrig.PLANS``), the language plan in
+    each of the nine languages (as host_tests/test_board_limits.py plays them) and the
+    board check plans micropython32 can play (not ``boardrig.PYSTUBS_ONLY``'s)."""
     sys.path.insert(0, os.path.join(ROOT, "lib"))
     from cucumber import lang
 
     plans = dict(boardrig.PLANS)
     for code in lang.CODES:
         plans["7p-language-" + code] = boardrig.in_language(boardrig.LANGUAGE_PLAN, code)
+    for name, plan in boardrig.CHECK_PLANS.items():
+        if name not in boardrig.PYSTUBS_ONLY:
+            plans[name] = plan
     return plans
 
 
-def heap(tree):
+def heap(tree, names=None):
+    """``names``: only those plans (and the census of the worst of them; not the
+    parts of guest_heap.py)."""
     binary = boardrig.unix32()
     plans = heap_plans()
+    if names:
+        plans = {name: plans[name] for name in names if name in plans}
+        if not plans:
+            return
 
     def need(name):
         return name, boardrig.heap_floor(plans[name], tree=tree, interpreter=binary)
@@ -125,13 +149,16 @@ def heap(tree):
          "step: figures only",
          machine=HEAP_MACHINE, case=worst,
          moments={k: breakdown(v) for k, v in c.items()})
+    if names:
+        return
     emit("heap_parts", sum(n for n, _ in where_the_heap_goes(tree, binary)), "bytes",
          "tools/rig/guest_heap.py: a 7-player match's parts made one at a time, the live "
          "heap each added (display objects, the match, six hard players, fonts)",
          machine=HEAP_MACHINE, parts=where_the_heap_goes(tree, binary))
 
 
-RIG_ONLY = ("rigdriver", "righeapcensus", "rigreport", "board")  # not on a board
+RIG_ONLY = ("rigdriver", "righeapcensus", "rigreport", "rigchallenge", "rigcheck",
+            "board")  # not on a board
 
 
 # The census by kind (tools/rig/unix32/mod_righeap.c) in groups: an object's type, or
@@ -201,12 +228,19 @@ def where_the_heap_goes(tree, binary):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--only", choices=("pystack", "heap"), default=None)
+    ap.add_argument("--plan", action="append", metavar="NAME",
+                    choices=sorted(all_plans()),
+                    help="measure only this plan (again for more): a name of boardrig.PLANS "
+                         "or boardrig.CHECK_PLANS; the heap skips a plan micropython32 cannot "
+                         "play (boardrig.PYSTUBS_ONLY)")
+    ap.add_argument("--root", metavar="DIR", default=boardrig.ROOT,
+                    help="the checkout whose bundle is measured (default: this one)")
     args = ap.parse_args(argv)
-    tree = boardrig.make_tree()
+    tree = boardrig.make_tree(root=os.path.abspath(args.root))
     if args.only in (None, "pystack"):
-        pystack(tree)
+        pystack(tree, args.plan)
     if args.only in (None, "heap"):
-        heap(tree)
+        heap(tree, args.plan)
     return 0
 
 

@@ -105,15 +105,20 @@ class Result:
         self.next_file = None  # the file the board restarts into (set_next_code_file)
         self.carry = None  # what the rig's player knew at the restart
         self.runs = [self]  # a whole plan's: every run, the restarts' too (play())
+        check = None
         for line in stdout.splitlines():
             if line.startswith("RIG-RESULT "):
                 self.result = json.loads(line[len("RIG-RESULT "):])
+            elif line.startswith("RIG-CHECK "):  # a board check plan's (rigcheck.py)
+                check = json.loads(line[len("RIG-CHECK "):])
             elif line.startswith("RIG-RELOAD "):
                 self.reload_nvm = line[len("RIG-RELOAD "):].strip()
             elif line.startswith("RIG-NEXT "):
                 self.next_file = line[len("RIG-NEXT "):].strip()
             elif line.startswith("RIG-CARRY "):
                 self.carry = json.loads(line[len("RIG-CARRY "):])
+        if check is not None and self.result is not None:
+            self.result["check"] = check
 
     def __repr__(self):
         return "Result(failure=%r, result=%r)" % (self.failure, self.result)
@@ -192,11 +197,14 @@ def app_job(plan):
 
 def player_start(plan):
     """The two lines that start the rig's player with ``plan``: rigdriver's, or for a
-    plan with a challenge code or a daily date rigchallenge's, which enters it (loaded
-    only for such a plan, and handed to rigdriver: rigdriver does not import it)."""
+    plan with a challenge code or a daily date rigchallenge's, which enters it, or for a
+    plan with a board check rigcheck's (each loaded only for such a plan, and handed to
+    rigdriver: rigdriver does not import them)."""
     chosen = ""
     if plan.get("challenge") or plan.get("daily"):
         chosen = ", __import__(\"rigchallenge\").Player"  # no name bound in __main__
+    elif plan.get("check"):
+        chosen = ", __import__(\"rigcheck\").Player"
     return "import rigdriver\nrigdriver.start(%s%s)\n" % (_py(plan), chosen)
 
 
@@ -469,7 +477,32 @@ def in_language(plan, code):
     return p
 
 
-for _plan in list(PLANS.values()) + [LANGUAGE_PLAN]:
+# The board check (Settings, Board check: tools/rig/stubs/rigcheck.py) on a board wired
+# otherwise than the game assumes, then a match with the map it found: the tests of
+# host_tests/test_boardcheck_rig.py and the benchmark's figures (tools/measure/
+# bench_board.py), not test_board_limits' plans. "board-check": a PyBadge with A and B
+# swapped, its d-pad in another order, SELECT sending nothing, RGB lights; then a 4-player
+# match. "board-check-pygamer": a PyGamer (micropython32-pystubs only: the C board is a
+# PyBadge) with A and B swapped and a stick that reads x reversed, its axes swapped; then
+# a 3-player match.
+WRONG_WAY = {"keys": {"A": 0, "B": 1, "start": 2, "up": 4, "down": 5, "left": 6,
+                      "right": 7},
+             "missing": ["select"], "lights": "RGB"}
+CHECK_PLANS = {
+    "board-check": {"check": WRONG_WAY,
+                    "setup": {"profile": 0, "players": 4, "kinds": [0, 3, 2, 1],
+                              "threshold": 11},
+                    "visit": ["pause", "rules", "reason"], "seed": 14},
+    "board-check-pygamer": {"board": "pygamer",
+                            "check": {"keys": {"A": 0, "B": 1}, "stick": {"flip": 5}},
+                            "setup": {"profile": 1, "players": 3, "kinds": [0, 2, 1],
+                                      "threshold": 11},
+                            "visit": ["pause", "rules", "reason"], "seed": 15},
+}
+PYSTUBS_ONLY = ("board-check-pygamer",)  # plans micropython32 cannot play
+
+
+for _plan in list(PLANS.values()) + list(CHECK_PLANS.values()) + [LANGUAGE_PLAN]:
     _plan.setdefault("matches", 1)
     _plan.setdefault("max_steps", 200000)
 WORST = "7p-hard-agurk"

@@ -1,7 +1,8 @@
-"""Stand-in for CircuitPython's built-in ``board`` on a PyBadge (board rig).
+"""Stand-in for CircuitPython's built-in ``board`` on a PyBadge (board rig), or once
+:func:`pygamer` is called a PyGamer.
 
-The pins are placeholders: the stand-in ``keypad``, ``digitalio`` and ``microcontroller``
-modules accept them. ``DISPLAY`` keeps only its root group."""
+The pins are placeholders: the stand-in ``keypad``, ``digitalio``, ``analogio`` and
+``microcontroller`` modules accept them. ``DISPLAY`` keeps only its root group."""
 
 board_id = "pybadge"
 
@@ -32,3 +33,15 @@ NEOPIXEL = _Pin("NEOPIXEL")
 SPEAKER = _Pin("SPEAKER")
 SPEAKER_ENABLE = _Pin("SPEAKER_ENABLE")
 LIGHT = _Pin("LIGHT")
+
+
+def pygamer():
+    """Make this board a PyGamer: its id and the joystick's two analog pins (read by the
+    stand-in ``analogio``), with the PyBadge's others (cucumber.boardsetup then opens 4
+    buttons on the shift register and the stick). Called by the rig's player before the
+    app starts (tools/rig/stubs/rigcheck.py: the plan key ``board``); only the Python
+    stand-in has it (micropython32's C board is a PyBadge)."""
+    global board_id, JOYSTICK_X, JOYSTICK_Y
+    board_id = "pygamer"
+    JOYSTICK_X = _Pin("JOYSTICK_X")
+    JOYSTICK_Y = _Pin("JOYSTICK_Y")

@@ -25,6 +25,10 @@ The plan (a dict the rig puts in ``PLAN`` before code.py runs):
              such a plan), then played (A on the page of what it sets up); A at its end
              plays the next
   daily      the same with the daily challenge of this date (YYYY-MM-DD)
+  check      the board check first (Settings, Board check) on a board wired as this says,
+             then the plan's matches: tools/rig/stubs/rigcheck.py, the player
+             :func:`start` is given for such a plan; ``board`` "pygamer" (with it, and
+             micropython32-pystubs only) plays on a PyGamer
   nvm        hex of the nvm to start with (a run after a reload)
   max_steps  the run fails if the plan is not done by then
   collect    collect garbage before reading each screen's live heap (figures only); 2:
@@ -74,6 +78,11 @@ class _Rng:
 
 
 class _Player:
+    # what a restart carries over (rigreport.reload): a player made from this one may add
+    carried = _CARRIED
+    # key() answers raw key numbers of the keypad, not logical keys (rigcheck's player)
+    raw_keys = False
+
     def __init__(self, plan):
         self.plan = plan
         self.rng = _Rng(plan.get("seed", 1))
@@ -96,7 +105,7 @@ class _Player:
         self.titled = False  # this run has shown the title
         carry = plan.get("carry")
         if carry:
-            for k in _CARRIED:
+            for k in self.carried:
                 setattr(self, k, carry[k])
             self.rng.x = carry["rng"]
 
@@ -312,8 +321,8 @@ def start(plan, player_class=None):
     """Set up the run: the plan, its player (``player_class``, a class made from
     ``_Player``; ``_Player`` itself by default) and the nvm it starts with. The rig's start
     (tools/rig/boardrig.py) names rigchallenge.Player for a plan with a challenge code or
-    a daily date, and loads it only then; this module never loads it (rigchallenge is
-    made from this one)."""
+    a daily date, rigcheck.Player for a plan with a board check, and loads it only then;
+    this module never loads them (they are made from this one)."""
     global _player, PLAN
     import board  # noqa: F401  (built in on the board: cucumber.board looks for it)
     import supervisor
@@ -325,6 +334,8 @@ def start(plan, player_class=None):
     if player_class is None:
         if plan.get("challenge") or plan.get("daily"):
             raise RigFailure("rig: a challenge plan needs rigchallenge.Player")
+        if plan.get("check"):
+            raise RigFailure("rig: a board check plan needs rigcheck.Player")
         player_class = _Player
     _player = player_class(plan)  # (in the rig's area, outside the cap)
     if plan.get("nvm"):
@@ -346,6 +357,8 @@ def next_key_number():
     if k is None:
         return None
     p.pressed = True
+    if p.raw_keys:  # the player's own key number (rigcheck: through the board's wiring)
+        return k
     from cucumber.keys import PYBADGE_KEYS
     return PYBADGE_KEYS.index(k)
 
@@ -358,4 +371,4 @@ def next_code_file(filename):
 def reload():
     """The board restarts: the rig's report (tools/rig/stubs/rigreport.py)."""
     import rigreport
-    rigreport.reload(_player, NEXT[0], _CARRIED)
+    rigreport.reload(_player, NEXT[0], _CARRIED if _player is None else _player.carried)
