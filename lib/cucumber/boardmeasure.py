@@ -78,6 +78,8 @@ def run(app, restarted):
     gc.collect()
     from cucumber.boardreport import print_report
     print_report(hw, rec, bytes(rb.made_table(hw)))
+    from cucumber import forget
+    forget("boardreport")  # (where the board cannot restart, the title comes next here)
 
 
 def _table(app, rec, restarted, heap):
