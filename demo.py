@@ -9,4 +9,4 @@ import sys
 if __name__ == "__main__" or sys.implementation.name == "circuitpython":
     from cucumber.app import main
 
-    main(demo=True)
+    main(entry="demo.py")

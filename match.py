@@ -13,4 +13,4 @@ import sys
 if __name__ == "__main__" or sys.implementation.name == "circuitpython":
     from cucumber.app import main
 
-    main(resume=True)
+    main(entry="match.py")

@@ -366,8 +366,8 @@ def test_a_new_match_restarts_the_board_into_it_and_plays_the_same():
 
     d = Driver(nvm=blank_nvm(), seed=7)
     assert restarts(d, None, **rules) == [("match.py", True)]  # saved before it
-    # match.py: main(resume=True) on the same nvm
-    app = App(d.hw, store=Store(d.hw.nvm), seed=99, resume=True)
+    # match.py: main(entry="match.py") on the same nvm
+    app = App(d.hw, store=Store(d.hw.nvm), seed=99, entry="match.py")
     app.collect = lambda: None
     assert app.screen is not None and app.screen.name == "table"
     m = app.match
@@ -387,7 +387,7 @@ def test_a_restart_into_an_unreadable_match_says_so():
     store = Store(nvm)
     store.put(MATCH, b"\x00\x01garbage")
     hw = sim.HostHardware(nvm=nvm, clock=1000)
-    app = App(hw, store=Store(nvm), seed=3, resume=True)
+    app = App(hw, store=Store(nvm), seed=3, entry="match.py")
     assert app.match is None
     assert app.screen.name != "table"
     d = Driver.__new__(Driver)
@@ -418,7 +418,7 @@ def test_the_demo_restarts_into_demo_py_and_writes_nothing():
     d = Driver(nvm=nvm, seed=4)
     before = bytes(nvm)
     assert restarts(d, ("demo",)) == [("demo.py", False)] and bytes(nvm) == before
-    app = App(d.hw, store=Store(nvm), seed=5, demo=True)
+    app = App(d.hw, store=Store(nvm), seed=5, entry="demo.py")
     app.collect = lambda: None
     assert app.demo is not None and app.match is not None
     assert all(k != HUMAN for k in app.kinds)  # every seat an AI

@@ -140,7 +140,7 @@ class Board:
         from cucumber.app import App
         from cucumber.board import open_hardware
         self.hw = open_hardware()
-        self.app = App(self.hw, check=entry == "check.py", resume=entry == "match.py")
+        self.app = App(self.hw, entry=entry)
         self.app.collect = lambda: None
         return self.app
 

@@ -3,6 +3,7 @@ check symbol can catch is caught and placed, bad input gets one line, and a code
 to the same transcript on CPython, MicroPython 1.27 and the board rig's 32-bit
 MicroPython."""
 
+import hashlib
 import os
 import random
 import subprocess
@@ -311,16 +312,16 @@ def digits_of(code):
     return [ALPHABET.index(c) for c in code[:-2]]
 
 
-def test_a_code_from_a_newer_version_says_so(monkeypatch):
+def test_a_code_of_another_version_plays_and_knows_it():
     ch = challenge.daily("2030-01-01")
-    for version in (1, 2, 3):
-        monkeypatch.setattr(challenge, "VERSION", version)
+    assert not ch.another_version()
+    for version in (1, 2, 3):  # (VERSION modulo 4: this one writes 0)
+        ch.version = version
         code = challenge.encode(ch)
-        monkeypatch.setattr(challenge, "VERSION", 0)
-        e = error(code)
-        assert (e.what, str(e)) == ("newer",
-                                    "this challenge code is from a newer version of the game")
-        # a newer version may also be longer or shorter: the version digit is read first
+        got = challenge.decode(code)
+        assert got == ch and got.another_version() and got.version == version
+        assert challenge.encode(got) == code  # its own code, shown as it was typed
+        # another version's digit in a length this one never writes: a later layout
         for size in (10, 14, 15):
             d = [0] * (size - 3) + [ALPHABET.index(code[9])]
             assert error(with_check(d)).what == "newer"
@@ -332,6 +333,7 @@ def test_a_code_from_a_newer_version_says_so(monkeypatch):
     d = digits_of(long)
     d[0] = 31
     assert error(with_check(d)).what == "newer"
+    assert str(error(with_check(d))) == "this challenge code is from a newer version of the game"
 
 
 def test_the_check_symbols_are_what_encode_writes():
@@ -469,6 +471,35 @@ def cpython_transcripts():
     return lines
 
 
+# What each transcript case plays, by the VERSION of engine.challenge that plays it: the
+# first 16 hex digits of the SHA-256 of its transcript (challenge_play.transcript: every
+# action and event, joined by newlines), case by case. A change in what the engine deals
+# or an AI plays moves them; then raise engine.challenge.VERSION (a code of the old one
+# then says so in every front end) and add the new version's hashes here.
+GOLDEN_TRANSCRIPTS = {
+    0: ("f381966bb867451c", "5fdbbceea19d27c4", "7bfb86fd5b35b458", "5dad78f459bfbcc3",
+        "bb6462ad2e485bac", "ffa8a94c4dafe3dc"),
+}
+
+
+def test_the_codes_play_as_their_version_recorded_them():
+    got = []
+    for code in TRANSCRIPT_CODES:
+        lines = []
+        challenge_play.transcript(code, lines.append)
+        got.append(hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16])
+    got = tuple(got)
+    version = challenge.VERSION
+    assert version in GOLDEN_TRANSCRIPTS, (
+        "engine.challenge.VERSION %d has no transcripts: add %r" % (version, got))
+    assert got == GOLDEN_TRANSCRIPTS[version], (
+        "what a code plays has changed (the deal or an AI's play): raise "
+        "engine.challenge.VERSION and add its transcripts %r, so that a code of this "
+        "version says it was made by another" % (got,))
+    for other, hashes in GOLDEN_TRANSCRIPTS.items():
+        assert other == version or hashes != got, "version %d plays as %d" % (other, version)
+
+
 def test_the_transcript_cases_cover_both_lengths_and_every_end():
     assert {len(c) for c in TRANSCRIPT_CODES} == {12, 16}
     assert {c.rules.end for c in TRANSCRIPT_CASES} == {
@@ -598,14 +629,15 @@ def test_the_terminal_game_refuses_a_bad_code_in_one_line(argv, line, tmp_path, 
     assert not save.exists()
 
 
-def test_a_newer_code_says_so_in_the_terminal_game(monkeypatch, capsys):
-    monkeypatch.setattr(challenge, "VERSION", 2)
-    code = challenge.encode(challenge.daily("2025-03-14"))
-    monkeypatch.setattr(challenge, "VERSION", 0)
-    status, _ = terminal(["--challenge", code, "--save", ""])
-    assert status == 2
-    assert capsys.readouterr().err.strip().endswith(
-        ": this challenge code is from a newer version of the game")
+def test_another_versions_code_says_so_in_the_terminal_game_and_plays():
+    ch = challenge.daily("2025-03-14")
+    ch.version = 2
+    code = challenge.encode(ch)
+    status, out = terminal(["--challenge", code, "--save", "", "--no-pause"],
+                           answers=["1"] * 400)
+    assert status == 0
+    assert out.count("This code was made by another version of the game") == 1
+    assert "Challenge %s" % challenge.show(code) in out
 
 
 def test_the_daily_challenge_of_today_is_saved_and_continued(tmp_path, monkeypatch):

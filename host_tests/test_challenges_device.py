@@ -18,7 +18,7 @@ import pytest  # noqa: E402
 import layout  # noqa: E402
 from screenshots import Driver  # noqa: E402
 from cucumber import challenged, challenges, codes, console, keys, lang, lastround  # noqa: E402
-from cucumber import menus, summary  # noqa: E402
+from cucumber import menus, summary, ui  # noqa: E402
 from cucumber.settings import Stats  # noqa: E402
 from cucumber.store import CHALLENGE, MATCH, STATS, Store  # noqa: E402
 from engine import challenge  # noqa: E402
@@ -175,6 +175,29 @@ def test_a_code_entered_with_the_buttons_plays_the_engines_match(monkeypatch):
     shown = [t.text for t in layout_texts(end.group)]
     assert "Challenge " + CODE in shown
     assert m.scores[m.winner] == min(m.scores)
+
+
+def test_another_versions_code_says_so_on_a_page_before_its_offer():
+    ch = challenge.decode(CODE)
+    ch.version = 3  # made by another version of the game
+    other = challenge.encode(ch)
+    d = Driver(nvm=blank_nvm(), seed=3)
+    entry(d)
+    type_in(d, other)
+    d.press(keys.A)
+    page = d.app.screen
+    assert d.name() == "message"
+    shown = " ".join(t.text for t in layout_texts(page.group))
+    assert shown.startswith("Another version Another version of the game made this code")
+    d.press(keys.B)  # back to the code, as typed
+    assert d.name() == "code" and d.app.screen.text() == other
+    d.press(keys.A)
+    d.press(keys.A)  # A on the page: its offer, then its match, as this version plays it
+    assert d.name() == "challenge" and d.app.screen.head == "Challenge " + challenge.show(other)
+    d.press(keys.A)
+    first = ch.match()
+    assert [d.app.match.hand(s) for s in range(4)] == [first.hand(s) for s in range(4)]
+    assert code_of(d) == challenge.show(other)  # its end shows the code as it was typed
 
 
 def layout_texts(group):
@@ -393,7 +416,7 @@ def test_on_the_board_the_next_challenge_is_made_in_the_titles_run(monkeypatch):
     for name in ("engine.challenge", "cucumber.challenges", "cucumber.codes"):
         monkeypatch.delitem(sys.modules, name, raising=False)
     d.hw.restart = None
-    app = App(d.hw, store=Store(d.hw.nvm), seed=5, resume=True)
+    app = App(d.hw, store=Store(d.hw.nvm), seed=5, entry="match.py")
     assert app.screen.name in ("table", "cover")
     assert "engine.challenge" not in sys.modules
 
@@ -500,6 +523,12 @@ def test_the_challenge_screens_fit_in_every_language(i):
         Challenge(Rules("agurk", players=7), (HUMAN, HARD, EASY, HARD, MEDIUM, HARD, EASY), 1, 1),
         Challenge(Rules("gurka", players=2, threshold=99), (HUMAN, HARD), 7, 99),
         challenge.daily("2025-03-14"))
+    w = lang.section("challenge")
+    page = menus.Message(w[challenges._OTHER_TITLE], w[challenges._OTHER_TEXT], (), (),
+                         w[challenges._OTHER_PLAY], w[challenges._OTHER_BACK])
+    layout_ok(page.group, "another version %s" % lang.code())
+    assert len(ui.wrap(w[challenges._OTHER_TEXT], 26)) <= 6  # (Message shows six lines)
+    assert len(w[challenges._OTHER_TITLE]) <= 17
     for ch in worst:
         scr = challenges.Offer(ch, "2025-03-14", ch.length == 0)
         layout_ok(scr.group, "offer %s" % lang.code())

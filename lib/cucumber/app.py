@@ -71,7 +71,7 @@ class App:
     """What the app knows between two steps: the hardware, the store, the screen shown,
     and while a match is on, the match, its seats' players and its pauses."""
 
-    def __init__(self, hw, store=None, seed=None, resume=False, demo=False, check=False):
+    def __init__(self, hw, store=None, seed=None, entry="code.py"):
         self.hw = hw
         self.collect = gc.collect  # between screens; host tests may skip it
         if store is None:
@@ -111,18 +111,21 @@ class App:
         self.decision_deals = None
         self.flash_writes = None  # read by the Inside the chip page when it opens
         notice = module("lobby").start(self)
-        if check:  # started by check.py: the board check's measuring, then the title
+        # the file the board started (main): one argument, not a flag a file (this frame
+        # is under the first turns of a match started in it: a flag more made the
+        # deepest plans' pystack 8 bytes deeper)
+        if entry == "check.py":  # the board check's measuring, then the title
             module("boardmeasure").run(self, True)
             forget("boardmeasure")
             self.restart()  # returns only where the board cannot restart
             self.show_title()
-        elif demo and notice is None:  # started by demo.py: the demo, in a fresh heap
+        elif entry == "demo.py" and notice is None:  # the demo, in a fresh heap
             module("lobby").start_demo(self)
             self._start_pending(False)
-        elif resume and notice is None:
-            # started by match.py: straight into the match saved just before the restart
-            # (the title's code never loads in this heap); a save that cannot be read
-            # says so, as Continue does
+        elif entry == "match.py" and notice is None:
+            # straight into the match saved just before the restart (the title's code
+            # never loads in this heap); a save that cannot be read says so, as Continue
+            # does
             module("lobby").continue_match(self)
             self._start_pending(False)
         else:
@@ -419,12 +422,15 @@ def _note_heap(hw):
 running = None  # what main() shows: the App, or the crash screen (the board rig reads it)
 
 
-def main(hw=None, resume=False, demo=False, check=False):
-    """Run the app for good. An uncaught exception (MemoryError, a full pystack, a bug)
-    never ends in a dead screen: the traceback goes to the serial console, the crash
-    screen says what happened, and A starts again (``supervisor.reload()`` on the board,
-    which gives a fresh heap). The match survives in the nvm as last saved (at the last
-    human action or round start) and the title offers Continue."""
+def main(hw=None, entry="code.py"):
+    """Run the app for good, as the file ``entry`` starts it: "code.py" (the title),
+    "match.py" (the match saved before the restart), "demo.py" (the classroom demo) or
+    "check.py" (the board check's measuring). An uncaught exception (MemoryError, a full
+    pystack, a bug) never ends in a dead screen: the traceback goes to the serial
+    console, the crash screen says what happened, and A starts again
+    (``supervisor.reload()`` on the board, which gives a fresh heap). The match survives
+    in the nvm as last saved (at the last human action or round start) and the title
+    offers Continue."""
     global running
     if hw is None:
         from cucumber.board import open_hardware
@@ -432,8 +438,8 @@ def main(hw=None, resume=False, demo=False, check=False):
     _note_heap(hw)
     while True:
         try:
-            running = App(hw, resume=resume, demo=demo, check=check)
-            resume = demo = check = False  # after a crash: the title (its Continue)
+            running = App(hw, entry=entry)
+            entry = "code.py"  # after a crash: the title (its Continue)
             running.run()
         except Exception as e:  # KeyboardInterrupt (Ctrl-C on the console) still stops
             running = None

@@ -62,6 +62,10 @@ _TYPO = const(16)
 _NEWER = const(17)
 _INVALID = const(18)
 _DATE = const(19)
+_OTHER_TITLE = const(20)
+_OTHER_TEXT = const(21)
+_OTHER_PLAY = const(22)
+_OTHER_BACK = const(23)
 _WHATS = ("empty", "length", "symbol", "check", "swap", "typo", "newer", "invalid", "date")
 
 # The setup section's rules, players and seat kinds (cucumber.menus names them all;
@@ -300,12 +304,20 @@ def _seats(kinds, k):
 def command(app, cmd):
     """The set-up's, the entry's and the offer's commands ("challenge", what, ...):
     "code" or "daily" (and the text entered), the entry; "offer" (challenge, text,
-    date), what it sets up; "play" (challenge), its match pending."""
+    date), what it sets up, after a page saying so when another version of the game
+    made the code; "play" (challenge), its match pending."""
     c = cmd[1]
     if c == "code" or c == "daily":
         app.open_screen("challenges", "Entry", c == "daily",
                         cmd[2] if len(cmd) > 2 else (today() if c == "daily" else ""))
-    elif c == "offer":
+    elif c == "offer":  # ("offer", challenge, text, date[, seen])
+        if cmd[2].another_version() and len(cmd) < 6:
+            # another version's code: said on a page of its own first (A plays it)
+            w = lang.section("challenge")
+            app.open_screen("menus", "Message", w[_OTHER_TITLE], w[_OTHER_TEXT],
+                            cmd + (True,), ("challenge", "code", cmd[3]), w[_OTHER_PLAY],
+                            w[_OTHER_BACK])
+            return
         app.open_screen("challenges", "Offer", cmd[2], cmd[3], cmd[4])
     elif c == "play":
         # the screen and this code go before the match is made (as cucumber.lobby's

@@ -18,7 +18,7 @@ from term_options import (
 from term_saves import load_save
 from term_words import (
     CH, SU, _ASK_CONTINUE, _ASK_HUMANS, _ASK_PLAYERS, _ASK_RULES, _CH_DAILY, _CH_LENGTH,
-    _CH_NEXT, _CH_START, _CHOOSE_RULES, _CONTINUING, _INTRO, _NOTE_GIVEN, _REFUSED,
+    _CH_NEXT, _CH_OTHER, _CH_START, _CHOOSE_RULES, _CONTINUING, _INTRO, _NOTE_GIVEN, _REFUSED,
     _REPLACING, _RULES, _SAVED_INFO, _STILL_SAVED, rules_summary,
 )
 
@@ -52,6 +52,8 @@ def challenge_game(ch, args, ask, say):
     if args.daily is not None:
         say(CH[_CH_DAILY] % (args.daily, code))
     say(CH[_CH_START] % (code, rules_summary(m.rules)))
+    if ch.another_version():
+        say(CH[_CH_OTHER])
     if ch.length:
         say(CH[_CH_LENGTH] % ch.length)
     return Game(m, challenge_humans(ch), challenge_levels(ch), ch.seed, ask, say, args.save,

@@ -220,6 +220,7 @@ _CH_DATE = const(20)
 _CH_NO_WINDOW = const(21)  # (said by tools/pc/simulator.py)
 _CH_CODE = const(22)
 _CH_REPLAY = const(23)
+_CH_OTHER = const(24)
 
 W = list(lang.section("term"))  # the chosen language's texts (use_language)
 EV = list(lang.section("termev"))

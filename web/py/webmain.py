@@ -45,8 +45,7 @@ def start(entry, code="", date="", browser_lang=""):
     if entry == "code.py" and browser_lang:  # and its title would not say so
         _first_language(store, browser_lang)
     try:
-        _app = app.running = app.App(_hw, store=store, resume=entry == "match.py",
-                                     demo=entry == "demo.py", check=entry == "check.py")
+        _app = app.running = app.App(_hw, store=store, entry=entry)
     except SystemExit:  # supervisor.reload(): the page has the file to start next
         _restart = True
         return ""
