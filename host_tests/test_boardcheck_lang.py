@@ -12,7 +12,6 @@ font and in the glyph file it is drawn from."""
 
 import os
 import struct
-import sys
 import types
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -266,62 +265,10 @@ class FakeDisplay:
 
 
 def fake_hardware(monkeypatch, pygamer):
-    """The real cucumber.board.Hardware of a PyBadge or PyGamer, on fake modules."""
-
-    class Queue:
-        overflowed = False
-
-        def get_into(self, ev):
-            return False
-
-        def clear(self):
-            pass
-
-    class Pad:
-        def __init__(self, **kw):
-            self.events = Queue()
-
-    class IO:
-        def __init__(self, pin):
-            self.value = False
-
-        def switch_to_output(self, value=False):
-            self.value = value
-
-    class Analog:
-        def __init__(self, pin):
-            self.value = 32768
-
-    class Audio:
-        playing = False
-
-        def __init__(self, pin):
-            pass
-
-        def play(self, sample, loop=False):
-            self.playing = True
-
-        def stop(self):
-            self.playing = False
-
-    pins = dict(board_id="pygamer" if pygamer else "pybadge", DISPLAY=FakeDisplay(),
-                BUTTON_CLOCK=1, BUTTON_OUT=2, BUTTON_LATCH=3, NEOPIXEL=4, SPEAKER=5,
-                SPEAKER_ENABLE=6)
-    if pygamer:
-        pins.update(JOYSTICK_X="jx", JOYSTICK_Y="jy")
-    mods = {
-        "board": types.SimpleNamespace(**pins),
-        "keypad": types.SimpleNamespace(ShiftRegisterKeys=Pad, Event=types.SimpleNamespace),
-        "digitalio": types.SimpleNamespace(DigitalInOut=IO),
-        "analogio": types.SimpleNamespace(AnalogIn=Analog),
-        "microcontroller": types.SimpleNamespace(nvm=bytearray(b"\xff" * 8192)),
-        "supervisor": types.SimpleNamespace(ticks_ms=lambda: 1000),
-        "audioio": types.SimpleNamespace(AudioOut=Audio),
-        "audiocore": types.SimpleNamespace(RawSample=lambda *a, **k: None),
-        "neopixel_write": types.SimpleNamespace(neopixel_write=lambda pin, buf: None),
-    }
-    for name, mod in mods.items():
-        monkeypatch.setitem(sys.modules, name, mod)
+    """The real cucumber.board.Hardware of a PyBadge or PyGamer, on the fake modules of
+    test_boardcheck's Board."""
+    from test_boardcheck import Board
+    Board(monkeypatch, FakeDisplay(), pygamer=pygamer)
     from cucumber.board import open_hardware
     hw = open_hardware()
     assert hw.name == ("PyGamer" if pygamer else "PyBadge")
