@@ -432,11 +432,6 @@ def deals():
     return _search_state[_SAMPLES]
 
 
-def work():
-    """The work units the last decision spent searching (0: it searched nothing)."""
-    return _search_state[_WORK] if _search_state[_SAMPLES] else 0
-
-
 def thoughts():
     """What the last decision weighed, when it searched (hard, or medium's end game):
     ``(deals, work, rows)`` with one row ``(card, cost, risk)`` per candidate rank in

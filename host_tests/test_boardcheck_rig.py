@@ -6,7 +6,7 @@ Board check, every step answered through the board's true wiring, the measuring 
 prints it on the serial console), then a match played with the printed buttons. The
 player fails the run at the first press the game would read as another key, so a match
 completes only if the check's map (and lights order, and stick) was found, saved and
-used again after the restarts (cucumber.lobby.adapt).
+used again after the restarts (cucumber.boardrec.adapt).
 
 - ``board-check``: a PyBadge with A and B swapped, its d-pad in another order, SELECT
   never sending anything (the check waits for it and notes it: a board where a key
@@ -70,7 +70,7 @@ def played(r, plan):
     assert not rec[1] & (rb.MEASURING | rb.REPORT)  # measured, reported
     want = expected_map(plan)
     assert list(rec[rb.MAP:rb.MAP + len(want)]) == want
-    assert check["table"] == want  # the last run read the keys so (lobby.adapt)
+    assert check["table"] == want  # the last run read the keys so (boardrec.adapt)
     report = board_report.parse(printed[0].stdout)
     figures = report["figures"]
     for name in ("heap_free_start", "heap_total", "heap_free_table7",

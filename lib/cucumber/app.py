@@ -110,26 +110,8 @@ class App:
         self.decision_ns = None  # the last AI decision: its time, and the deals it sampled
         self.decision_deals = None
         self.flash_writes = None  # read by the Inside the chip page when it opens
-        notice = module("lobby").start(self)
-        # the file the board started (main): one argument, not a flag a file (this frame
-        # is under the first turns of a match started in it: a flag more made the
-        # deepest plans' pystack 8 bytes deeper)
-        if entry == "check.py":  # the board check's measuring, then the title
-            module("boardmeasure").run(self, True)
-            forget("boardmeasure")
-            self.restart()  # returns only where the board cannot restart
-            self.show_title()
-        elif entry == "demo.py" and notice is None:  # the demo, in a fresh heap
-            module("lobby").start_demo(self)
-            self._start_pending(False)
-        elif entry == "match.py" and notice is None:
-            # straight into the match saved just before the restart (the title's code
-            # never loads in this heap); a save that cannot be read says so, as Continue
-            # does
-            module("lobby").continue_match(self)
-            self._start_pending(False)
-        else:
-            self.show_title(notice)
+        module("lobby").begin(self, entry)  # the title, or what ``entry`` starts
+        self._start_pending(False)
 
     # ----- the screen shown ------------------------------------------------------------
 
@@ -408,17 +390,6 @@ def _room_for_the_crash_screen():
     gc.collect()
 
 
-def _note_heap(hw):
-    """The heap free and in use as the app starts, for the board check's report (not on
-    CPython, whose gc has neither). A function of its own, as _room_for_the_crash_screen
-    is: main's frame stays as small as it was."""
-    gc.collect()
-    try:
-        hw.heap_at_start = (gc.mem_free(), gc.mem_alloc())
-    except AttributeError:
-        pass
-
-
 running = None  # what main() shows: the App, or the crash screen (the board rig reads it)
 
 
@@ -435,7 +406,6 @@ def main(hw=None, entry="code.py"):
     if hw is None:
         from cucumber.board import open_hardware
         hw = open_hardware()
-    _note_heap(hw)
     while True:
         try:
             running = App(hw, entry=entry)

@@ -129,7 +129,7 @@ def _table(app, rec, restarted, heap):
 def _ai(hw, rec, n, at):
     """The hard AI on the first two tricks of the fixed deal at ``n`` players: figures
     ``at`` (ms a decision) and ``at + 1`` (work units a second of search)."""
-    from engine.ai import Player, work
+    from engine.ai import Player, thoughts
     from engine.match import Match
     from engine.rules import Rules
     m = Match(Rules("agurk", players=n), seed=SEED)
@@ -146,9 +146,9 @@ def _ai(hw, rec, n, at):
         ms = _since(hw, t)
         total += ms
         decisions += 1
-        w = work()
-        if w:
-            units += w
+        t = thoughts()  # (deals, work, rows), or None when it did not search
+        if t is not None:
+            units += t[1]
             searched_ms += ms
         m.apply_action(card)
     rb.set_figure(rec, at, total // decisions)

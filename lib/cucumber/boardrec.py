@@ -1,14 +1,14 @@
 """The BOARD record (cucumber.store): what the board check found and measured.
 
-Read at every start by cucumber.lobby (``adapt``: the key map, the lights' byte order and
-the stick's directions are used from then on); written by the check's page
-(cucumber.boardcheck) and by its measuring run (cucumber.boardmeasure, check.py). The
-layout, ``SIZE`` bytes:
+Read at every start by cucumber.lobby where a board was checked (``adapt``: the key map,
+the lights' byte order and the stick's directions are used from then on); written by the
+check's page (cucumber.boardcheck) and by its measuring run (cucumber.boardmeasure,
+check.py). The layout, ``SIZE`` bytes:
 
     0       the layout's version (1)
     1       flags: KEYS, ORDER, STICK (a finding saved and used), MEASURING (the board
-            restarted into check.py), REPORT (the measuring run is done: the title
-            opens the report and prints it on the serial console)
+            restarted into check.py), REPORT (the measuring run is done and printed
+            the report on the serial console: the title opens its page)
     2-9     the key map: the logical key (cucumber.keys) of raw key number 0..7
     10      the lights' order: the byte of red, green and blue in a pixel, 2 bits each
     11      the stick: cucumber.boardinput.Stick.flip
@@ -118,3 +118,29 @@ def set_figure(rec, i, v, at=NOW):
     rec[p] = v >> 16
     rec[p + 1] = (v >> 8) & 0xFF
     rec[p + 2] = v & 0xFF
+
+
+def adapt(hw, rec):
+    """Use what the board check found about this board (record ``rec``) from now on:
+    its key map, its lights' byte order, its stick's directions (cucumber.lobby.start,
+    at every start of a checked board). A finding that does not fit this board (another
+    key count, keys that are not the board's own) is left unused."""
+    if len(rec) != SIZE or rec[0] != VERSION:
+        return
+    flags = rec[1]
+    table = getattr(hw, "_table", ())
+    n = len(table)
+    if flags & KEYS and n and sorted(rec[MAP:MAP + n]) == sorted(table):
+        hw.table_made = table  # the board check starts from the board's own
+        hw._table = bytes(rec[MAP:MAP + n])
+        for s in hw._polled:
+            if hasattr(s, "table"):
+                s.table = hw._table
+    o = rec[PIXELS]
+    order = bytes((o & 3, (o >> 2) & 3, (o >> 4) & 3))
+    if flags & ORDER and sorted(order) == [0, 1, 2]:
+        hw._order = order
+    if flags & STICK:
+        for s in hw._polled:
+            if hasattr(s, "flip"):
+                s.flip = rec[FLIP] & 7

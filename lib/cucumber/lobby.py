@@ -44,7 +44,10 @@ def bot_file():
 def start(app):
     """Read the preferences, the set-up and the statistics; the notice for the title
     (None, or what was damaged)."""
-    adapt(app.hw, app.store.get(BOARD))
+    rec = app.store.get(BOARD)
+    if rec is not None:  # a board check's findings (loaded only for a checked board)
+        from cucumber.boardrec import adapt
+        adapt(app.hw, rec)
     ok = load_settings(app)
     if settings.Stats.decode(app.store.get(STATS)) is None:
         ok = False
@@ -60,30 +63,30 @@ def start(app):
     return notice or w[_SETTINGS_DAMAGED]
 
 
-def adapt(hw, rec):
-    """What the board check found about this board (the BOARD record, cucumber.boardrec),
-    used from now on: its key map, its lights' byte order, its stick's directions. A
-    finding that does not fit this board (another key count, keys that are not the
-    board's own) is left unused."""
-    if rec is None or len(rec) < 12 or rec[0] != 1:
-        return
-    flags = rec[1]
-    table = getattr(hw, "_table", ())
-    n = len(table)
-    if flags & 1 and n and sorted(rec[2:2 + n]) == sorted(table):
-        hw.table_made = table  # the board check starts from the board's own
-        hw._table = bytes(rec[2:2 + n])
-        for s in hw._polled:
-            if hasattr(s, "table"):
-                s.table = hw._table
-    o = rec[10]
-    order = bytes((o & 3, (o >> 2) & 3, (o >> 4) & 3))
-    if flags & 2 and sorted(order) == [0, 1, 2]:
-        hw._order = order
-    if flags & 4:
-        for s in hw._polled:
-            if hasattr(s, "flip"):
-                s.flip = rec[11] & 7
+def begin(app, entry):
+    """What the file that started the board (``entry``, cucumber.app.main) starts: the
+    title (code.py, and after a notice); the demo (demo.py) or the match saved before the
+    restart (match.py), as the app's pending start; the board check's measuring
+    (check.py), which cucumber.starting runs (this module is let go of first, as for a
+    match)."""
+    if entry == "check.py":  # the heap as it starts, for the check's report
+        import gc
+        gc.collect()
+        try:
+            app.hw.heap_at_start = (gc.mem_free(), gc.mem_alloc())
+        except AttributeError:  # CPython's gc has neither
+            pass
+    notice = start(app)
+    if entry == "check.py":
+        app.pending = ("check",)
+    elif entry == "demo.py" and notice is None:  # the demo, in a fresh heap
+        start_demo(app)
+    elif entry == "match.py" and notice is None:
+        # straight into the match saved just before the restart (the title's code never
+        # loads in this heap); a save that cannot be read says so, as Continue does
+        continue_match(app)
+    else:
+        show_title(app, notice)
 
 
 def load_settings(app):

@@ -15,18 +15,29 @@ from cucumber.turns import save_match
 
 
 def start(app, restart):
-    """Start the match the lobby asked for. With ``restart`` and a board that can, the
-    match is saved and the board restarts into it (match.py): every match gets a fresh
-    heap. The demo writes nothing to the flash: the board restarts into demo.py, which
-    starts a demo of its own from the saved set-up (its next matches follow in its heap,
-    keeping its speed). Where the board cannot restart (a PC, a save that did not reach
-    the flash) the match begins here; cucumber.app then moves on to its first turn.
+    """Start the match the lobby asked for (or the board check's measuring run, which
+    cucumber.boardmeasure does, ending in a restart into code.py). With ``restart`` and
+    a board that can, the match is saved and the board restarts into it (match.py):
+    every match gets a fresh heap. The demo writes nothing to the flash: the board
+    restarts into demo.py, which starts a demo of its own from the saved set-up (its
+    next matches follow in its heap, keeping its speed). Where the board cannot restart
+    (a PC, a save that did not reach the flash) the match begins here; cucumber.app then
+    moves on to its first turn.
 
     A challenge's match (cucumber.codes: ``("begin", match, kinds, record)``) has its
     CHALLENGE record put in the store first. A rematch at the end of a challenge (a
     match with a record) is the next challenge (``_again``)."""
     p = app.pending
     app.pending = None
+    if p[0] == "check":  # check.py: the board check's measuring, in this fresh heap
+        from cucumber import forget
+        from cucumber.boardmeasure import run
+        run(app, True)
+        run = None
+        forget("boardmeasure")
+        app.restart()  # into code.py, whose title shows the report; returns only where
+        app.show_title()  # the board cannot restart
+        return
     demo = p[0] == "demo"
     if restart and demo:
         app.restart("demo.py")  # nothing is saved: the demo starts afresh there
