@@ -2,11 +2,11 @@
 
 ``run(app, restarted)`` measures what docs/PLATFORM.md could only estimate, with no
 question asked, and writes the figures into the BOARD record (cucumber.boardrec: the
-previous check's move to its "last" place) with the REPORT flag, which the title's run
-shows and prints. In the order measured:
+previous check's move to its "last" place) with the REPORT flag, for the page the
+title's run shows. In the order measured:
 
 - the heap free and its total as the app started (``hw.heap_at_start``, noted by
-  cucumber.app.main before the App was made: this run's start is code.py's);
+  cucumber.lobby.begin: the app's start, its title's code loaded, as code.py's);
 - the seven-player table as a match starts (seven hard AIs, nothing saved): the
   restart's time, from ``ticks_ms()`` before the restart (``boardrec.T0``) to the
   table drawn, and the heap free there;
@@ -31,6 +31,7 @@ from cucumber import boardrec as rb
 SEED = const(2026)  # the deal the AI is timed on, the same on every board
 _WRAP = const(0x1FFFFFFF)
 _MINUTE = const(60000)
+_MB = const(1 << 20)
 
 
 def _since(hw, t):
@@ -54,10 +55,12 @@ def run(app, restarted):
     if now != b"\xff" * len(now):
         rec[rb.LAST:rb.LAST + len(now)] = now  # the last check's, for what changed
         rec[rb.NOW:rb.LAST] = b"\xff" * len(now)
-    # the heap as cucumber.app.main noted it; none where it was not (a PC, whose gc
-    # has no mem_free; the browser, whose heap grows and collects only between steps:
-    # its mem_free is no figure of a board's), and then none at the table either
+    # the heap as cucumber.lobby.begin noted it; none where it was not (a PC, whose gc
+    # has no mem_free) or is no board's (the browser, whose heap grows and collects only
+    # between steps), and then none at the table either
     heap = getattr(hw, "heap_at_start", None)
+    if heap is not None and heap[0] + heap[1] > _MB:
+        heap = None  # no handheld's: the browser's port counts all it may still add
     if heap is not None:
         rb.set_figure(rec, rb.HEAP_START, heap[0])
         rb.set_figure(rec, rb.HEAP_TOTAL, heap[0] + heap[1])

@@ -27,9 +27,9 @@ def start(entry, code="", date="", browser_lang=""):
     settings were ever saved. Returns "" or the one line that says why the address's
     challenge is not one (the title then opens, and nothing is stored). check.py's run
     measures, and asks for the restart into code.py before its App is made: the first
-    ``step`` returns that restart. The check's heap figures are "-" here: nothing notes
-    ``hw.heap_at_start`` (cucumber.app.main does on a board), and the port's heap grows,
-    its ``gc.mem_free()`` counting all it may still add (cucumber.boardmeasure)."""
+    ``step`` returns that restart. The check's heap figures are "-" here: the port's heap
+    grows, its ``gc.mem_free()`` counting all it may still add, which
+    cucumber.boardmeasure takes for no handheld's."""
     global _hw, _app, _restart
     from cucumber.board import open_hardware
     from cucumber import app
