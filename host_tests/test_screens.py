@@ -177,7 +177,7 @@ def test_every_screen_renders(tmp_path, disp):
                  "review", "round_summary", "life_lost", "elimination", "match_end",
                  "cover", "reentry_choice", "ai_thinking", "table_7_players",
                  "review_7_players", "round_summary_7_players", "last_trick_taken",
-                 "replace_saved_match"):
+                 "replace_saved_match", "board_check", "board_check_step"):
         assert any(want in n for n in names), want
     from PIL import Image
     for p in saved:

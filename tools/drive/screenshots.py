@@ -280,6 +280,20 @@ def shoot(out, disp=None, code=None, check=None, scale=1):
     snap("21_replace_saved_match")
     d.press(keys.B)
     d.step(2)
+    # the board check: its first page and a step (a PC's window has no key map or
+    # lights to ask about: the backlight's steps); SELECT stops it
+    d.app.command(("settings",))
+    d.step(2)
+    d.app.command(("boardcheck",))
+    d.step(2)
+    snap("26_board_check")
+    d.press(keys.A)
+    d.press(keys.A)
+    snap("27_board_check_step")
+    d.press(keys.SELECT)
+    d.step(2)
+    d.app.command(("title",))
+    d.step(2)
     classroom(d, snap, code)
     return saved
 
