@@ -273,6 +273,7 @@ def test_a_wrong_way_board_is_found_saved_and_used_from_then_on(wrong, capsys):
     # the board starts again: the map and the order are used at once
     b.run()
     assert b.hw._table == table and bytes(b.hw._order) == bytes((0, 1, 2))
+    assert "cucumber.boardrec" not in sys.modules  # applied, and not carried for the run
     assert b.screen().name == "title"
     cursor = b.screen().menu.cursor
     b.press(K.DOWN)  # the d-pad as printed moves the cursor

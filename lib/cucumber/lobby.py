@@ -48,6 +48,8 @@ def start(app):
     if rec is not None:  # a board check's findings (loaded only for a checked board)
         from cucumber.boardrec import adapt
         adapt(app.hw, rec)
+        adapt = None
+        forget("boardrec")  # not kept for the run (a match's heap would carry it)
     ok = load_settings(app)
     if settings.Stats.decode(app.store.get(STATS)) is None:
         ok = False
